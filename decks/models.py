@@ -1,0 +1,148 @@
+"""Decks, their slots and versions, and formats held as data (F1–F3)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from cards.models import Card, Realm
+
+
+class Format(models.Model):
+    """The deck-building rules of an event, as data staff edit in the admin.
+
+    Copy limits: ``copy_limit`` applies to every card by name; the
+    ``copy_limits_by_rarity`` / ``copy_limits_by_kind`` mappings
+    (``{"mythic": 1, "champion": 1}``) tighten it for some cards.
+    """
+
+    name = models.CharField(max_length=80, unique=True)
+    slug = models.SlugField(max_length=80, unique=True)
+    description = models.TextField(blank=True)
+    ruleset = models.CharField(max_length=40, default="beta-2026-07")
+    min_cards = models.PositiveSmallIntegerField()
+    max_cards = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Blank: no maximum")
+    copy_limit = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Blank: no limit")
+    copy_limits_by_rarity = models.JSONField(default=dict, blank=True)
+    copy_limits_by_kind = models.JSONField(default=dict, blank=True)
+    allowed_kinds = models.JSONField(default=list, blank=True, help_text="Empty: every kind")
+    required_kinds = models.JSONField(
+        default=dict, blank=True, help_text='Minimum count per kind, e.g. {"avatar": 1}'
+    )
+    requires_home_realm = models.BooleanField(default=False)
+    sideboard_max = models.PositiveSmallIntegerField(default=15)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ListStatus(models.TextChoices):
+    BANNED = "banned", "Banned"
+    RESTRICTED = "restricted", "Restricted"
+
+
+class FormatListEntry(models.Model):
+    """A card banned or restricted in a format from a date on."""
+
+    format = models.ForeignKey(Format, on_delete=models.CASCADE, related_name="list_entries")
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="format_entries")
+    status = models.CharField(max_length=10, choices=ListStatus.choices)
+    limit = models.PositiveSmallIntegerField(default=1, help_text="Copies allowed when restricted")
+    effective_from = models.DateField()
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["format", "effective_from"]
+        verbose_name_plural = "format list entries"
+
+    def __str__(self) -> str:
+        return f"{self.card} {self.status} in {self.format} from {self.effective_from}"
+
+
+class Visibility(models.TextChoices):
+    PRIVATE = "private", "Private"
+    UNLISTED = "unlisted", "Unlisted (anyone with the link)"
+    PUBLIC = "public", "Public"
+
+
+class DeckQuerySet(models.QuerySet):
+    def visible_to(self, user) -> DeckQuerySet:
+        """Decks a user may open: their own, unlisted ones by link, and public ones."""
+        if user.is_authenticated:
+            return self.filter(Q(owner=user) | ~Q(visibility=Visibility.PRIVATE))
+        return self.exclude(visibility=Visibility.PRIVATE)
+
+    def listed(self) -> DeckQuerySet:
+        """Decks that appear in public browsing and search."""
+        return self.filter(visibility=Visibility.PUBLIC)
+
+
+class Deck(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    name = models.CharField(max_length=100)
+    description = models.TextField(blank=True)
+    home_realm = models.ForeignKey(Realm, on_delete=models.PROTECT, null=True, blank=True)
+    format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="decks")
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = DeckQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Board(models.TextChoices):
+    MAIN = "main", "Main deck"
+    SIDE = "side", "Sideboard"
+
+
+class DeckSlot(models.Model):
+    """A card and how many copies, in the main deck or the sideboard."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="slots")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="deck_slots")
+    board = models.CharField(max_length=4, choices=Board.choices, default=Board.MAIN)
+    count = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["board", "card__cost", "card__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "card", "board"], name="one_slot_per_card_and_board"),
+            models.CheckConstraint(condition=Q(count__gte=1), name="slot_count_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.card.name} ({self.board})"
+
+
+class DeckVersion(models.Model):
+    """The slots after one change, so a history can diff and restore them."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    note = models.CharField(max_length=200, blank=True)
+    # [{"card": slug, "board": "main"|"side", "count": n}, ...] sorted by board, slug.
+    slots = models.JSONField()
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "number"], name="one_version_number_per_deck"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck} v{self.number}"

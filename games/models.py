@@ -1,0 +1,1 @@
+"""Matches and simulations arrive with later issues."""

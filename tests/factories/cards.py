@@ -1,0 +1,63 @@
+"""Factories for catalogue rows: realms, cards of each kind, abilities."""
+
+import factory
+from django.utils.text import slugify
+
+from cards.models import Ability, Card, CardKind, Realm
+
+
+class RealmFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Realm
+        django_get_or_create = ("slug",)
+
+    name = factory.Sequence(lambda n: f"Realm {n}")
+    slug = factory.LazyAttribute(lambda realm: slugify(realm.name))
+    colour = "#8e44ad"
+    symbol = "◆"
+
+
+class CardFactory(factory.django.DjangoModelFactory):
+    """An Action card by default; use AvatarFactory/ItemFactory for the others."""
+
+    class Meta:
+        model = Card
+
+    name = factory.Sequence(lambda n: f"Card {n}")
+    slug = factory.LazyAttribute(lambda card: slugify(card.name))
+    kind = CardKind.ACTION
+    realm = factory.SubFactory(RealmFactory)
+    cost = 1
+    rules_text = ""
+
+
+class AvatarFactory(CardFactory):
+    name = factory.Sequence(lambda n: f"Avatar {n}")
+    kind = CardKind.AVATAR
+    cost = 2
+    melee = 2
+    defense = 2
+    ranged = 0
+    movement = 2
+
+
+class ItemFactory(CardFactory):
+    name = factory.Sequence(lambda n: f"Item {n}")
+    kind = CardKind.ITEM
+    bonus_melee = 1
+
+
+class RemainsFactory(CardFactory):
+    name = factory.Sequence(lambda n: f"Remains {n}")
+    kind = CardKind.REMAINS
+
+
+class AbilityFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Ability
+
+    card = factory.SubFactory(AvatarFactory)
+    name = factory.Sequence(lambda n: f"Ability {n}")
+    cost = 1
+    timing = "activated"
+    effect = factory.LazyFunction(lambda: [{"verb": "draw_cards", "count": 1}])
