@@ -20,7 +20,6 @@ install-test: $(BIN)/python
 run: install
 	DEBUG=1 $(BIN)/python manage.py migrate --no-input
 	DEBUG=1 $(BIN)/python manage.py load_catalogue
-	DEBUG=1 $(BIN)/python manage.py load_formats
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
 
 ## The whole test suite (browser tests need Debian's chromium; installed here when root)
