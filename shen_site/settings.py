@@ -134,6 +134,10 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(env_str("SHEN_STATIC_ROOT", str(BASE_DIR / "staticfiles")))
+# In development and tests WhiteNoise serves straight from the finders, so no
+# collectstatic is needed before `runserver` or a live-server test.
+WHITENOISE_USE_FINDERS = DEBUG or TESTING
+WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -1,12 +1,26 @@
 """Settings for the test suite: the real settings, read with SHEN_TESTING on."""
 
 import os
+from urllib.parse import urlsplit, urlunsplit
 
 os.environ["SHEN_TESTING"] = "1"
 # Playwright's sync API runs an event loop in the test thread; the ORM calls
 # made by live-server tests around it are still synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-from shen_site.settings import *  # noqa: E402, F403
+from shen_site.settings import *  # noqa: F403
+from shen_site.settings import CACHES, REDIS_URL, REST_FRAMEWORK
 
-REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": "10000/minute"}}  # noqa: F405
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": "10000/minute"}}
+
+if REDIS_URL:
+    # Each pytest-xdist worker gets a Redis database of its own, so clearing
+    # the cache between tests never touches another worker's keys.
+    _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    _url = urlsplit(REDIS_URL)
+    CACHES = {
+        "default": {
+            **CACHES["default"],
+            "LOCATION": urlunsplit(_url._replace(path=f"/{1 + _worker % 15}")),
+        }
+    }
