@@ -1,0 +1,83 @@
+"""Draw odds for a deck, from the hypergeometric distribution, as exact fractions.
+
+The rules (R8, R9): each player shuffles and draws an opening hand of 7; at the
+start of every turn each player draws *up to* 7. How many new cards a player
+sees therefore depends on how many they played (or lost from hand) the turn
+before. We model that with one stated assumption: the player empties ``k``
+cards from hand each turn (``played_per_turn``, default 2), so by turn ``N``
+they have seen ``7 + k·(N − 1)`` cards (turn 1 draws nothing: the hand is
+already full). The draw is without replacement from one shuffle; the discard
+pile's reshuffle is ignored, so seeing the whole deck means certainty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+OPENING_HAND = 7
+DEFAULT_PLAYED_PER_TURN = 2
+
+
+class OddsError(ValueError):
+    """Numbers that describe no possible draw (more successes than cards, …)."""
+
+
+def probability_at_least(population: int, successes: int, draws: int, k: int = 1) -> Fraction:
+    """The exact chance of at least ``k`` successes in ``draws`` cards from ``population``.
+
+    ``successes`` of the ``population`` cards count as a hit. Drawing more cards
+    than the deck holds draws the whole deck.
+    """
+    if population < 0 or successes < 0 or draws < 0 or k < 0:
+        raise OddsError("Card counts cannot be negative.")
+    if successes > population:
+        raise OddsError(f"{successes} matching cards cannot be in a deck of {population}.")
+    draws = min(draws, population)
+    if k == 0:
+        return Fraction(1)
+    if k > min(successes, draws):
+        return Fraction(0)
+    failures = population - successes
+    below_k = sum(comb(successes, hits) * comb(failures, draws - hits) for hits in range(k))
+    return 1 - Fraction(below_k, comb(population, draws))
+
+
+def cards_seen_by_turn(turn: int, played_per_turn: int = DEFAULT_PLAYED_PER_TURN) -> int:
+    """How many cards a player has seen by the start of ``turn`` (after its draw).
+
+    Opening 7, then each turn refills the hand to 7: with ``played_per_turn``
+    cards leaving the hand each turn, that many are drawn at each later turn.
+    """
+    if turn < 1:
+        raise OddsError("Turns are numbered from 1.")
+    if not 0 <= played_per_turn <= OPENING_HAND:
+        raise OddsError(f"Between 0 and {OPENING_HAND} cards can be played from a hand of 7.")
+    return OPENING_HAND + played_per_turn * (turn - 1)
+
+
+def chance_in_opening_hand(*, deck_size: int, copies: int) -> Fraction:
+    """The chance that at least one of ``copies`` cards is among the opening 7."""
+    return probability_at_least(deck_size, copies, OPENING_HAND)
+
+
+def chance_by_turn(
+    *, deck_size: int, copies: int, turn: int, played_per_turn: int = DEFAULT_PLAYED_PER_TURN
+) -> Fraction:
+    """The chance of having seen at least one of ``copies`` cards by ``turn``."""
+    return probability_at_least(deck_size, copies, cards_seen_by_turn(turn, played_per_turn))
+
+
+@dataclass(frozen=True)
+class DrawChance:
+    """One line of the odds panel: a card or group, and the chance of drawing it."""
+
+    label: str
+    copies: int
+    cards_seen: int
+    chance: Fraction
+
+    @property
+    def percent(self) -> float:
+        return float(self.chance * 100)
