@@ -1,0 +1,136 @@
+"""The codec: engine values to canonical JSON and back, equal and byte-stable."""
+
+import enum
+import json
+from dataclasses import dataclass, field, replace
+
+import pytest
+
+from games.engine.codec import (
+    CodecError,
+    action_from_data,
+    action_to_data,
+    clone,
+    from_json,
+    state_digest,
+    to_json,
+)
+
+
+class Mood(enum.Enum):
+    READY = "ready"
+    EXHAUSTED = "exhausted"
+
+
+@dataclass(frozen=True)
+class Marker:
+    vertex: tuple[int, int]
+    mood: Mood = Mood.READY
+
+
+@dataclass(frozen=True)
+class Stepped:
+    marker: Marker
+    path: tuple[Marker, ...]
+
+
+@dataclass(frozen=True)
+class Tableau:
+    markers: tuple[Marker | Stepped, ...]
+    seen: frozenset[Marker]
+    notes: tuple[str | None, ...]
+    count: int
+    flag: bool
+    derived: int = field(init=False, default=0)
+
+
+def _tableau() -> Tableau:
+    marker = Marker((3, 4), Mood.EXHAUSTED)
+    return Tableau(
+        markers=(marker, Stepped(Marker((0, 0)), (marker, Marker((1, 1))))),
+        seen=frozenset({marker, Marker((8, 8))}),
+        notes=("Shén", None),
+        count=-2,
+        flag=True,
+    )
+
+
+def test_nested_dataclasses_round_trip_to_an_equal_value():
+    assert from_json(to_json(_tableau())) == _tableau()
+
+
+def test_tuples_stay_tuples_and_sets_stay_frozensets():
+    back = from_json(to_json(_tableau()))
+    assert type(back.markers) is tuple
+    assert type(back.markers[1].path[0].vertex) is tuple
+    assert type(back.seen) is frozenset
+
+
+def test_union_fields_come_back_as_their_own_class():
+    back = from_json(to_json(_tableau()))
+    assert [type(item) for item in back.markers] == [Marker, Stepped]
+
+
+def test_enum_members_come_back_identical():
+    assert from_json(to_json(_tableau())).markers[0].mood is Mood.EXHAUSTED
+
+
+def test_booleans_are_not_confused_with_ints():
+    back = from_json(to_json(_tableau()))
+    assert back.flag is True and type(back.count) is int
+
+
+def test_a_field_outside_init_is_restored():
+    value = _tableau()
+    object.__setattr__(value, "derived", 7)
+    assert from_json(to_json(value)).derived == 7
+
+
+def test_equal_values_give_identical_text_whatever_the_set_order():
+    one = Tableau((), frozenset(Marker((n, n)) for n in range(20)), (), 0, False)
+    two = Tableau((), frozenset(Marker((n, n)) for n in reversed(range(20))), (), 0, False)
+    assert to_json(one) == to_json(two)
+
+
+def test_output_is_sorted_compact_json():
+    text = to_json(Marker((1, 2)))
+    assert json.loads(text) == {"$": "Marker", "mood": {"$enum": "Mood.READY"}, "vertex": [1, 2]}
+    assert text == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
+
+
+def test_digest_is_stable_for_equal_states_and_differs_for_different_ones():
+    assert state_digest(_tableau()) == state_digest(clone(_tableau()))
+    assert state_digest(_tableau()) != state_digest(replace(_tableau(), count=3))
+
+
+def test_actions_round_trip_through_plain_data():
+    action = Stepped(Marker((2, 2)), ())
+    data = action_to_data(action)
+    assert json.loads(json.dumps(data)) == data
+    assert action_from_data(data) == action
+
+
+def test_text_that_is_not_json_is_a_codec_error():
+    with pytest.raises(CodecError, match="not JSON"):
+        from_json("{nope")
+
+
+def test_an_unknown_class_name_is_a_codec_error():
+    with pytest.raises(CodecError, match="no engine class"):
+        from_json('{"$": "NoSuchThing"}')
+
+
+def test_a_missing_field_is_a_codec_error():
+    with pytest.raises(CodecError, match="missing its field 'mood'"):
+        from_json('{"$": "Marker", "vertex": [1, 2]}')
+
+
+def test_an_unknown_field_is_a_codec_error():
+    to_json(Marker((0, 0)))  # the class is known once encoded
+    with pytest.raises(CodecError, match="no field 'colour'"):
+        from_json('{"$": "Marker", "vertex": [1, 2], "mood": null, "colour": 1}')
+
+
+def test_a_value_the_engine_never_holds_cannot_be_encoded():
+    with pytest.raises(CodecError, match="cannot encode"):
+        to_json(Marker(vertex=object()))
