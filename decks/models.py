@@ -5,10 +5,11 @@ from __future__ import annotations
 import uuid
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
-from cards.models import Card, Realm
+from cards.models import Card, CardKind, Rarity, Realm
 
 
 class Format(models.Model):
@@ -24,8 +25,12 @@ class Format(models.Model):
     description = models.TextField(blank=True)
     ruleset = models.CharField(max_length=40, default="beta-2026-07")
     min_cards = models.PositiveSmallIntegerField()
-    max_cards = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Blank: no maximum")
-    copy_limit = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Blank: no limit")
+    max_cards = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Blank: no maximum"
+    )
+    copy_limit = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Blank: no limit"
+    )
     copy_limits_by_rarity = models.JSONField(default=dict, blank=True)
     copy_limits_by_kind = models.JSONField(default=dict, blank=True)
     allowed_kinds = models.JSONField(default=list, blank=True, help_text="Empty: every kind")
@@ -41,6 +46,32 @@ class Format(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """Catch mistyped kinds, rarities and limits when staff edit a format in the admin."""
+        errors: dict[str, str] = {}
+        if self.max_cards is not None and self.max_cards < self.min_cards:
+            errors["max_cards"] = "The maximum cannot be below the minimum."
+        for field, names, known in (
+            ("copy_limits_by_rarity", "rarities", Rarity.values),
+            ("copy_limits_by_kind", "kinds", CardKind.values),
+            ("required_kinds", "kinds", CardKind.values),
+        ):
+            value = getattr(self, field)
+            if not isinstance(value, dict) or not all(
+                isinstance(limit, int) and limit >= 0 for limit in value.values()
+            ):
+                errors[field] = f'Give a mapping of {names} to counts, e.g. {{"{known[0]}": 1}}.'
+            elif unknown := sorted(set(value) - set(known)):
+                errors[field] = f"Unknown {names}: {', '.join(unknown)}. Use {', '.join(known)}."
+        if not isinstance(self.allowed_kinds, list):
+            errors["allowed_kinds"] = 'Give a list of kinds, e.g. ["avatar"].'
+        elif unknown := sorted(set(self.allowed_kinds) - set(CardKind.values)):
+            errors["allowed_kinds"] = (
+                f"Unknown kinds: {', '.join(unknown)}. Use {', '.join(CardKind.values)}."
+            )
+        if errors:
+            raise ValidationError(errors)
 
 
 class ListStatus(models.TextChoices):
@@ -85,12 +116,16 @@ class DeckQuerySet(models.QuerySet):
 
 
 class Deck(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True)
     home_realm = models.ForeignKey(Realm, on_delete=models.PROTECT, null=True, blank=True)
     format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="decks")
-    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -120,7 +155,9 @@ class DeckSlot(models.Model):
     class Meta:
         ordering = ["board", "card__cost", "card__name"]
         constraints = [
-            models.UniqueConstraint(fields=["deck", "card", "board"], name="one_slot_per_card_and_board"),
+            models.UniqueConstraint(
+                fields=["deck", "card", "board"], name="one_slot_per_card_and_board"
+            ),
             models.CheckConstraint(condition=Q(count__gte=1), name="slot_count_positive"),
         ]
 

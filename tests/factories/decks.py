@@ -1,9 +1,11 @@
 """Factories for users, formats and decks."""
 
+import datetime
+
 import factory
 from django.contrib.auth import get_user_model
 
-from decks.models import Deck, DeckSlot, Format
+from decks.models import Deck, DeckSlot, Format, FormatListEntry, ListStatus
 from tests.factories.cards import CardFactory
 
 
@@ -18,7 +20,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.PostGenerationMethodCall("set_password", "correct-horse-battery")
 
     @factory.post_generation
-    def saved(user, create, extracted, **kwargs):  # noqa: N805 - factory_boy's signature
+    def saved(user, create, extracted, **kwargs):  # factory_boy passes the object first
         if create:
             user.save()
 
@@ -36,6 +38,32 @@ class FormatFactory(factory.django.DjangoModelFactory):
     max_cards = 60
     copy_limit = 3
     requires_home_realm = True
+
+
+class StarterFormatFactory(FormatFactory):
+    """Shén Starter (F2): exactly 4 Avatar cards, one copy each."""
+
+    name = "Shén Starter"
+    slug = "shen-starter"
+    ruleset = "simplified-0.1"
+    min_cards = 4
+    max_cards = 4
+    copy_limit = 1
+    allowed_kinds = factory.LazyFunction(lambda: ["avatar"])
+    requires_home_realm = False
+    sideboard_max = 0
+
+
+class FormatListEntryFactory(factory.django.DjangoModelFactory):
+    """A card banned from 1 January 2026 unless told otherwise."""
+
+    class Meta:
+        model = FormatListEntry
+
+    format = factory.SubFactory(FormatFactory)
+    card = factory.SubFactory(CardFactory)
+    status = ListStatus.BANNED
+    effective_from = datetime.date(2026, 1, 1)
 
 
 class DeckFactory(factory.django.DjangoModelFactory):

@@ -1,0 +1,223 @@
+"""Deck workflows: create, edit, change slots (each change a version), restore, copy, delete.
+
+Every service takes keyword arguments, checks its input, writes inside one transaction
+and returns the deck. Bad input raises `DeckChangeError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from cards.models import Card, Realm
+from decks.decklist import DecklistEntry, deck_entries, entries_merged
+from decks.models import Board, Deck, DeckSlot, DeckVersion, Format, Visibility
+from decks.versions import slots_snapshot, version_record
+
+EDITABLE_FIELDS = frozenset({"name", "description", "home_realm", "format", "visibility"})
+
+
+class DeckChangeError(ValueError):
+    """A deck change that cannot be made, with a sentence saying why."""
+
+
+def deck_create(
+    *,
+    owner: AbstractBaseUser,
+    name: str,
+    format: Format,
+    home_realm: Realm | None = None,
+    description: str = "",
+    visibility: str = Visibility.PRIVATE,
+    entries: Iterable[DecklistEntry] = (),
+    note: str = "Created",
+) -> Deck:
+    """A new deck owned by `owner`, with optional slots; its history starts at version 1."""
+    _check_fields(name=name, visibility=visibility)
+    entries = _checked_entries(entries)
+    with transaction.atomic():
+        deck = Deck.objects.create(
+            owner=owner,
+            name=name.strip(),
+            format=format,
+            home_realm=home_realm,
+            description=description,
+            visibility=visibility,
+        )
+        _write_slots(deck, entries)
+        version_record(deck=deck, entries=entries, note=note)
+    return deck
+
+
+def deck_update(*, deck: Deck, **fields: object) -> Deck:
+    """Change the deck's name, description, Home Realm, format or visibility."""
+    unknown = set(fields) - EDITABLE_FIELDS
+    if unknown:
+        raise DeckChangeError(f"These deck fields cannot be changed: {', '.join(sorted(unknown))}.")
+    _check_fields(**fields)
+    if "name" in fields:
+        fields["name"] = str(fields["name"]).strip()
+    with transaction.atomic():
+        for field, value in fields.items():
+            setattr(deck, field, value)
+        deck.save(update_fields=[*fields, "updated_at"])
+    return deck
+
+
+def deck_set_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, count: int) -> Deck:
+    """Hold exactly `count` copies of a card on a board (0 removes it), as a new version."""
+    _check_board(board)
+    if count < 0:
+        raise DeckChangeError("A card count cannot be negative.")
+    with transaction.atomic():
+        _lock(deck)
+        slot = DeckSlot.objects.filter(deck=deck, card=card, board=board).first()
+        held = slot.count if slot else 0
+        if held == count:
+            return deck
+        if count == 0:
+            slot.delete()
+        elif slot:
+            slot.count = count
+            slot.save(update_fields=["count"])
+        else:
+            DeckSlot.objects.create(deck=deck, card=card, board=board, count=count)
+        _record_change(deck, f"{card.name}: {held} → {count} ({Board(board).label.lower()})")
+    return deck
+
+
+def deck_move_card(
+    *, deck: Deck, card: Card, from_board: str, to_board: str, count: int = 1
+) -> Deck:
+    """Move copies of a card between the main deck and the sideboard, as one new version."""
+    _check_board(from_board)
+    _check_board(to_board)
+    if from_board == to_board:
+        raise DeckChangeError("A card moves between two different boards.")
+    if count < 1:
+        raise DeckChangeError("Move at least one copy.")
+    with transaction.atomic():
+        _lock(deck)
+        slots = {slot.board: slot for slot in DeckSlot.objects.filter(deck=deck, card=card)}
+        source = slots.get(from_board)
+        if source is None or source.count < count:
+            held = source.count if source else 0
+            raise DeckChangeError(
+                f"The {Board(from_board).label.lower()} holds {held} of {card.name}; "
+                f"cannot move {count}."
+            )
+        if source.count == count:
+            source.delete()
+        else:
+            source.count -= count
+            source.save(update_fields=["count"])
+        target = slots.get(to_board)
+        if target:
+            target.count += count
+            target.save(update_fields=["count"])
+        else:
+            DeckSlot.objects.create(deck=deck, card=card, board=to_board, count=count)
+        _record_change(
+            deck,
+            f"Moved {count} {card.name} to the {Board(to_board).label.lower()}",
+        )
+    return deck
+
+
+def deck_replace_slots(*, deck: Deck, entries: Iterable[DecklistEntry], note: str) -> Deck:
+    """Replace every slot with `entries` (repeated cards added up), as one new version."""
+    entries = _checked_entries(entries)
+    with transaction.atomic():
+        _lock(deck)
+        if slots_snapshot(deck_entries(deck)) == slots_snapshot(entries):
+            return deck
+        deck.slots.all().delete()
+        _write_slots(deck, entries)
+        _record_change(deck, note, entries)
+    return deck
+
+
+def deck_restore_version(*, deck: Deck, number: int) -> Deck:
+    """Bring back the slots of an earlier version; the restore is itself a new version."""
+    version = DeckVersion.objects.filter(deck=deck, number=number).first()
+    if version is None:
+        raise DeckChangeError(f"{deck.name} has no version {number}.")
+    wanted = {row["card"] for row in version.slots}
+    cards = {card.slug: card for card in Card.objects.filter(slug__in=wanted)}
+    missing = sorted(wanted - cards.keys())
+    if missing:
+        raise DeckChangeError(
+            f"Version {number} names cards no longer in the catalogue: {', '.join(missing)}."
+        )
+    entries = [
+        DecklistEntry(cards[row["card"]], row["count"], row["board"]) for row in version.slots
+    ]
+    return deck_replace_slots(deck=deck, entries=entries, note=f"Restored version {number}")
+
+
+def deck_copy(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) -> Deck:
+    """A private copy of a deck in `owner`'s decks, with the same slots and a fresh history."""
+    return deck_create(
+        owner=owner,
+        name=name or f"{deck.name} (copy)"[:100],
+        format=deck.format,
+        home_realm=deck.home_realm,
+        description=deck.description,
+        visibility=Visibility.PRIVATE,
+        entries=deck_entries(deck),
+        note=f"Copied from {deck.name} by {deck.owner}"[:200],
+    )
+
+
+def deck_delete(*, deck: Deck) -> None:
+    """Delete a deck with its slots and history."""
+    with transaction.atomic():
+        deck.delete()
+
+
+def _lock(deck: Deck) -> None:
+    # Serialises slot changes on one deck so version numbers never collide.
+    Deck.objects.select_for_update().filter(pk=deck.pk).first()
+
+
+def _record_change(
+    deck: Deck, note: str, entries: list[DecklistEntry] | None = None
+) -> DeckVersion:
+    deck.save(update_fields=["updated_at"])
+    return version_record(
+        deck=deck, entries=entries if entries is not None else deck_entries(deck), note=note
+    )
+
+
+def _write_slots(deck: Deck, entries: list[DecklistEntry]) -> None:
+    DeckSlot.objects.bulk_create(
+        DeckSlot(deck=deck, card=entry.card, board=entry.board, count=entry.count)
+        for entry in entries
+    )
+
+
+def _checked_entries(entries: Iterable[DecklistEntry]) -> list[DecklistEntry]:
+    entries = entries_merged(entries)
+    for entry in entries:
+        _check_board(entry.board)
+        if entry.count < 1:
+            raise DeckChangeError(f"{entry.card.name}: a count must be at least 1.")
+    return entries
+
+
+def _check_board(board: str) -> None:
+    if board not in Board.values:
+        raise DeckChangeError(f"Unknown board {board!r}: use 'main' or 'side'.")
+
+
+def _check_fields(**fields: object) -> None:
+    if "name" in fields and not str(fields["name"]).strip():
+        raise DeckChangeError("A deck needs a name.")
+    if "name" in fields and len(str(fields["name"]).strip()) > 100:
+        raise DeckChangeError("A deck name has at most 100 characters.")
+    if "visibility" in fields and fields["visibility"] not in Visibility.values:
+        raise DeckChangeError(
+            f"Unknown visibility {fields['visibility']!r}: use private, unlisted or public."
+        )
