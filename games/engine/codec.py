@@ -34,6 +34,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from games.engine.board import Geometry, geometry
+
 # The keys the encoding reserves; a dataclass field may not be named like them.
 TYPE_KEY = "$"
 ENUM_KEY = "$enum"
@@ -164,7 +166,7 @@ def _make_encoder(cls: type) -> Callable[[Any], Any]:
 def _dataclass_encoder(cls: type) -> Callable[[Any], Any]:
     _remember(cls)
     name = cls.__qualname__
-    names = tuple(field.name for field in dataclasses.fields(cls))
+    names = tuple(field.name for field in _stored_fields(cls))
     clash = {TYPE_KEY, ENUM_KEY, SET_KEY, MAP_KEY}.intersection(names)
     if clash:
         raise CodecError(f"{name} has a field named {clash.pop()!r}, reserved by the codec")
@@ -175,6 +177,12 @@ def _dataclass_encoder(cls: type) -> Callable[[Any], Any]:
         return data
 
     return encode
+
+
+def _stored_fields(cls: type) -> tuple[dataclasses.Field, ...]:
+    # A field outside __init__ and outside equality is a table derived in
+    # __post_init__ (the board's lookup tables): rebuilt, never stored.
+    return tuple(field for field in dataclasses.fields(cls) if field.init or field.compare)
 
 
 def _remember(cls: type) -> None:
@@ -216,23 +224,35 @@ def _decode_object(data: dict) -> Any:
     cls = _class_named(data[TYPE_KEY])
     if not dataclasses.is_dataclass(cls):
         return cls.from_data(_decode(data["geometry"]), data["data"])
-    values = {key: _decode(item) for key, item in data.items() if key != TYPE_KEY}
-    init = {}
-    later = {}
-    for field in dataclasses.fields(cls):
-        if field.name not in values:
-            raise CodecError(f"{cls.__qualname__} is missing its field {field.name!r}")
-        (init if field.init else later)[field.name] = values.pop(field.name)
-    if values:
-        raise CodecError(f"{cls.__qualname__} has no field {next(iter(values))!r}")
+    build, init, later = _builders.get(cls) or _make_builder(cls)
+    missing = (init | later).difference(data)
+    if missing:
+        raise CodecError(f"{cls.__qualname__} is missing its field {min(missing)!r}")
+    if len(data) != len(init) + len(later) + 1:
+        extra = set(data).difference(init, later, {TYPE_KEY})
+        raise CodecError(f"{cls.__qualname__} has no field {min(extra)!r}")
     try:
-        instance = cls(**init)
+        instance = build(**{name: _decode(data[name]) for name in init})
     except (TypeError, ValueError) as error:
         raise CodecError(f"cannot rebuild {cls.__qualname__}: {error}") from error
-    for name, value in later.items():
-        # Frozen dataclasses forbid setattr; fields outside __init__ are restored as they were.
-        object.__setattr__(instance, name, value)
+    for name in later:
+        # Frozen dataclasses forbid setattr; state kept outside __init__ comes back as it was.
+        object.__setattr__(instance, name, _decode(data[name]))
     return instance
+
+
+# class -> (constructor, names passed to it, names restored after it).
+_builders: dict[type, tuple[Callable[..., Any], frozenset[str], frozenset[str]]] = {}
+
+
+def _make_builder(cls: type) -> tuple[Callable[..., Any], frozenset[str], frozenset[str]]:
+    fields = _stored_fields(cls)
+    init = frozenset(field.name for field in fields if field.init)
+    later = frozenset(field.name for field in fields if not field.init)
+    # A board geometry is one cached object per size: its tables are built once.
+    build = (lambda width, height: geometry(width, height)) if cls is Geometry else cls
+    _builders[cls] = (build, init, later)
+    return _builders[cls]
 
 
 def _class_named(name: str) -> type:
