@@ -1,0 +1,148 @@
+"""One FilterSet for the card catalogue, driving both the JSON API list and the page.
+
+Query-string names: ``q`` (the search syntax), ``kind``, ``realm`` (slugs),
+``rarity`` (each repeatable), ``cost_min``/``cost_max`` and the same pairs for
+``melee``, ``defense``, ``ranged`` and ``movement``, ``spirit``, ``keyword`` and
+``sort`` (``cost``, ``-cost``, ``name``, …; comma-separated for several keys).
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
+from django.db.models import F, QuerySet
+from django_filters.fields import RangeField
+from django_filters.widgets import BooleanWidget
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+
+from cards.models import Card, CardKind, Rarity, Realm
+from cards.search import Query, SearchSyntaxError, parse_query
+
+TRAIT_LIMIT = 99  # traits and costs are small; bounds what a range filter accepts
+SORT_KEYS = {
+    "name": "name",
+    "cost": "cost",
+    "realm__name": "realm",
+    "kind": "kind",
+    "melee": "melee",
+    "defense": "defense",
+    "ranged": "ranged",
+    "movement": "movement",
+    "rarity": "rarity",
+    "updated_at": "updated",
+}
+
+
+class SearchQueryField(forms.CharField):
+    """A form field holding a query in the search syntax; cleans to a parsed Query."""
+
+    def clean(self, value: str | None) -> Query | None:
+        text = super().clean(value)
+        if not text:
+            return None
+        try:
+            return parse_query(text)
+        except SearchSyntaxError as error:
+            # Django %-formats messages that carry params; a "%" in the query must survive.
+            raise ValidationError(
+                str(error).replace("%", "%%"),
+                code="search_syntax",
+                params={"syntax_error": error},
+            ) from None
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class SearchFilter(django_filters.Filter):
+    """Filters by a query in the search syntax (see the search help page)."""
+
+    field_class = SearchQueryField
+
+    def filter(self, qs: QuerySet, value: Query | None) -> QuerySet:
+        if value is None or value.is_blank:
+            return qs
+        return qs.filter(value.to_q())
+
+
+class IntegerRangeField(RangeField):
+    def __init__(self, *args, **kwargs) -> None:
+        bounds = {"min_value": 0, "max_value": TRAIT_LIMIT}
+        fields = (forms.IntegerField(**bounds), forms.IntegerField(**bounds))
+        super().__init__(fields, *args, **kwargs)
+
+
+class IntegerRangeFilter(django_filters.RangeFilter):
+    """``<name>_min`` and ``<name>_max``, each optional, both inclusive."""
+
+    field_class = IntegerRangeField
+
+
+class CardOrderingFilter(django_filters.OrderingFilter):
+    """Sorts with empty traits last on every database, and by name among equals."""
+
+    def filter(self, qs: QuerySet, value: list[str] | None) -> QuerySet:
+        if not value:
+            return qs
+        ordering = []
+        for param in value:
+            field_name = self.get_ordering_value(param)
+            descending = field_name.startswith("-")
+            column = F(field_name.removeprefix("-"))
+            ordering.append(
+                column.desc(nulls_last=True) if descending else column.asc(nulls_last=True)
+            )
+        # Names are unique: a stable order keeps pagination from repeating cards.
+        return qs.order_by(*ordering, "name")
+
+
+class CardFilter(django_filters.FilterSet):
+    q = SearchFilter(
+        label="Search", help_text='Search syntax, e.g. kind:avatar cost<=3 o:"spirit path"'
+    )
+    kind = django_filters.MultipleChoiceFilter(choices=CardKind.choices, distinct=False)
+    realm = django_filters.ModelMultipleChoiceFilter(
+        field_name="realm__slug",
+        to_field_name="slug",
+        queryset=Realm.objects.all(),
+        distinct=False,
+    )
+    cost = IntegerRangeFilter(label="Cost")
+    melee = IntegerRangeFilter(label="Melee")
+    defense = IntegerRangeFilter(label="Defense")
+    ranged = IntegerRangeFilter(label="Ranged")
+    movement = IntegerRangeFilter(label="Movement")
+    spirit = django_filters.BooleanFilter(
+        field_name="is_spirit", widget=BooleanWidget, label="Spirit"
+    )
+    rarity = django_filters.MultipleChoiceFilter(choices=Rarity.choices, distinct=False)
+    keyword = django_filters.CharFilter(
+        method="filter_keyword",
+        label="Keyword",
+        validators=[RegexValidator(r"^[\w-]+$", message="A keyword is one word.")],
+    )
+    sort = CardOrderingFilter(fields=SORT_KEYS, label="Sort")
+
+    class Meta:
+        model = Card
+        fields: list[str] = []
+
+    def filter_keyword(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.filter(keywords__contains=f" {value.lower()} ")
+
+    def filter_queryset(self, queryset: QuerySet) -> QuerySet:
+        # A bad filter or query shows no cards, never a partly filtered list.
+        if self.is_bound and not self.is_valid():
+            return queryset.none()
+        return super().filter_queryset(queryset)
+
+    @property
+    def search_error(self) -> SearchSyntaxError | None:
+        """The syntax error in ``q``, if any, so a page can point at the bad token."""
+        if not self.is_bound or self.is_valid():
+            return None
+        for error in self.form.errors.as_data().get("q", []):
+            if error.params and "syntax_error" in error.params:
+                return error.params["syntax_error"]
+        return None

@@ -1,0 +1,46 @@
+"""The one error the search syntax raises, pointing at the token that caused it."""
+
+from __future__ import annotations
+
+
+class SearchSyntaxError(ValueError):
+    """A query the search syntax cannot read.
+
+    ``position`` is the character offset of the bad token in ``query`` and
+    ``token`` its text, so a page can mark it and an API client can point at it.
+    """
+
+    def __init__(self, message: str, position: int, token: str, query: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.position = position
+        self.token = token
+        self.query = query
+
+    def __str__(self) -> str:
+        return f"{self.message} at column {self.column}"
+
+    @property
+    def column(self) -> int:
+        """The 1-based column of the bad token, as people count."""
+        return self.position + 1
+
+    def marked(self) -> tuple[str, str, str]:
+        """The query split into (before, bad token, after), for highlighting the token."""
+        end = self.position + len(self.token)
+        return self.query[: self.position], self.query[self.position : end], self.query[end:]
+
+    def caret_line(self) -> str:
+        """The query with a line of carets under the bad token, for plain-text output."""
+        width = max(len(self.token), 1)
+        return f"{self.query}\n{' ' * self.position}{'^' * width}"
+
+    def as_dict(self) -> dict[str, str | int]:
+        """The error as JSON-ready data for the API."""
+        return {
+            "message": self.message,
+            "position": self.position,
+            "column": self.column,
+            "token": self.token,
+            "query": self.query,
+        }
