@@ -1,0 +1,619 @@
+"""Shén counters on the Spirit Path: placement, groups, liberties and capture (R10–R12).
+
+:class:`ShenGrid` is an immutable value: every change returns a new grid and
+leaves its input untouched, as the engine's ``apply`` requires.
+
+Groups and liberties are kept incrementally rather than found by a flood fill
+per placement. Vertex sets are int bitmasks (bit ``v`` for vertex ``v``):
+
+* one counter mask per player, one Realm Stone mask per player, a mask of
+  vertices blocked by Avatars walking the Spirit Path, and ``filled``, their
+  union (a vertex is empty exactly when its bit is clear there);
+* ``group_of[v]``: the root vertex naming the group on ``v``, or -1;
+* ``groups[root]``: a :class:`Group` with its owner, members, liberties (the
+  empty vertices next to it) and whether it touches its owner's Realm Stone.
+
+A placement touches only the groups next to the new counter: it removes the
+vertex from their liberties, merges the player's own groups (relabelling the
+smaller ones), removes dead opponent groups and hands their vertices back as
+liberties to the groups around them. Copying is shallow: the new grid shares
+every unchanged group with the old one.
+
+Rare changes (Realm Stones, walkers, counters removed by effects) rebuild only
+the groups on and next to the changed vertices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+from games.engine.board import Geometry, mask_vertices
+
+
+class IllegalPlacement(ValueError):
+    """A counter that may not go where it was asked to (occupied, suicide, off-board)."""
+
+
+class Group(NamedTuple):
+    """A maximal set of one player's counters connected orthogonally (R11)."""
+
+    owner: int
+    members: int  # bitmask of vertices
+    liberties: int  # bitmask of empty vertices next to the group
+    anchored: bool  # touches its owner's Realm Stone: a permanent liberty
+
+
+Captures = dict[int, tuple[int, ...]]
+
+
+class ShenGrid:
+    """The counters, Realm Stones and Spirit-Path walkers on a board's vertices.
+
+    Build with :meth:`empty` or :meth:`from_data`; change with the ``with_*``
+    methods, :meth:`place` and :meth:`capture_around`, which return new grids.
+    Equal content means equal grids (and equal hashes).
+    """
+
+    __slots__ = (
+        "_blocked",
+        "_counters",
+        "_filled",
+        "_group_of",
+        "_groups",
+        "_hash",
+        "_stones",
+        "geometry",
+    )
+
+    geometry: Geometry
+    _counters: tuple[int, ...]
+    _stones: tuple[int, ...]
+    _blocked: int
+    _filled: int
+    _group_of: list[int]  # never mutated once the grid exists
+    _groups: dict[int, Group]  # never mutated once the grid exists
+    _hash: int | None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a ShenGrid is immutable; use its with_* methods")
+
+    @classmethod
+    def _make(
+        cls,
+        geometry: Geometry,
+        counters: tuple[int, ...],
+        stones: tuple[int, ...],
+        blocked: int,
+        filled: int,
+        group_of: list[int],
+        groups: dict[int, Group],
+    ) -> ShenGrid:
+        grid = object.__new__(cls)
+        put = object.__setattr__
+        put(grid, "geometry", geometry)
+        put(grid, "_counters", counters)
+        put(grid, "_stones", stones)
+        put(grid, "_blocked", blocked)
+        put(grid, "_filled", filled)
+        put(grid, "_group_of", group_of)
+        put(grid, "_groups", groups)
+        put(grid, "_hash", None)
+        return grid
+
+    @classmethod
+    def empty(cls, geometry: Geometry, players: int = 2) -> ShenGrid:
+        """A grid with no counters, stones or walkers for ``players`` players (2+)."""
+        if type(players) is not int or players < 2:
+            raise ValueError("a Shén grid needs a whole number of players, at least 2")
+        none = (0,) * players
+        return cls._make(geometry, none, none, 0, 0, [-1] * geometry.vertex_count, {})
+
+    # -- reading -----------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many players the grid holds counters for."""
+        return len(self._counters)
+
+    def owner(self, vertex: int) -> int | None:
+        """The player whose counter is on ``vertex``, or None."""
+        self._check_vertex(vertex)
+        return _mask_owner(self._counters, 1 << vertex)
+
+    def stone_owner(self, vertex: int) -> int | None:
+        """The player whose Realm Stone is on ``vertex``, or None."""
+        self._check_vertex(vertex)
+        return _mask_owner(self._stones, 1 << vertex)
+
+    def is_blocked(self, vertex: int) -> bool:
+        """True when an Avatar walking the Spirit Path stands on ``vertex``."""
+        self._check_vertex(vertex)
+        return bool(self._blocked >> vertex & 1)
+
+    def is_empty(self, vertex: int) -> bool:
+        """True when ``vertex`` holds no counter, no Realm Stone and no walker (R10)."""
+        self._check_vertex(vertex)
+        return not self._filled >> vertex & 1
+
+    def counters_of(self, player: int) -> frozenset[int]:
+        """The vertices holding ``player``'s counters."""
+        return frozenset(mask_vertices(self.counter_mask(player)))
+
+    def counter_count(self, player: int) -> int:
+        """How many counters ``player`` has on the board."""
+        return self.counter_mask(player).bit_count()
+
+    def counter_mask(self, player: int) -> int:
+        """``player``'s counters as a vertex bitmask."""
+        self._check_player(player)
+        return self._counters[player]
+
+    def stones_of(self, player: int) -> frozenset[int]:
+        """The vertices of ``player``'s Realm Stones."""
+        self._check_player(player)
+        return frozenset(mask_vertices(self._stones[player]))
+
+    def blocked_vertices(self) -> frozenset[int]:
+        """The vertices where Avatars walk the Spirit Path."""
+        return frozenset(mask_vertices(self._blocked))
+
+    def counters_around_space(self, space: int, player: int) -> int:
+        """``player``'s counters on the 4 corners of ``space`` (R15)."""
+        return (self.counter_mask(player) & self.geometry.space_corner_masks[space]).bit_count()
+
+    def counters_on_and_next_to(self, vertex: int, player: int) -> int:
+        """``player``'s counters on ``vertex`` and its orthogonal neighbours (R15)."""
+        self._check_vertex(vertex)
+        return (self.counter_mask(player) & self.geometry.around_vertex_masks[vertex]).bit_count()
+
+    def group_at(self, vertex: int) -> frozenset[int]:
+        """The vertices of the group of the counter on ``vertex``."""
+        return frozenset(mask_vertices(self._group(vertex).members))
+
+    def liberty_vertices(self, vertex: int) -> frozenset[int]:
+        """The empty vertices next to the group of the counter on ``vertex``."""
+        return frozenset(mask_vertices(self._group(vertex).liberties))
+
+    def liberties(self, vertex: int) -> int:
+        """How many empty vertices are next to the group of the counter on ``vertex``."""
+        return self._group(vertex).liberties.bit_count()
+
+    def is_safe(self, vertex: int) -> bool:
+        """True when the group on ``vertex`` has a liberty or touches its own Realm Stone."""
+        group = self._group(vertex)
+        return bool(group.liberties) or group.anchored
+
+    def _group(self, vertex: int) -> Group:
+        self._check_vertex(vertex)
+        root = self._group_of[vertex]
+        if root < 0:
+            raise ValueError(f"there is no counter on {self.geometry.vertex_name(vertex)}")
+        return self._groups[root]
+
+    # -- placing (R10, R11) --------------------------------------------------------
+
+    def placement_error(self, vertex: int, player: int) -> str | None:
+        """Why ``player`` may not place a counter on ``vertex``, or None when they may."""
+        if not self.geometry.is_vertex(vertex):
+            return f"{vertex!r} is not a vertex of this board"
+        self._check_player(player)
+        if self._filled >> vertex & 1:
+            return f"{self._describe(vertex)}"
+        if self._is_suicide(vertex, player):
+            name = self.geometry.vertex_name(vertex)
+            return f"placing on {name} would leave its group without liberty (suicide, R11)"
+        return None
+
+    def legal_placements(self, player: int) -> list[int]:
+        """Every vertex where ``player`` may place a counter, in increasing order."""
+        self._check_player(player)
+        empty = self.geometry.all_vertices_mask & ~self._filled
+        return [v for v in mask_vertices(empty) if not self._is_suicide(v, player)]
+
+    def _is_suicide(self, vertex: int, player: int) -> bool:
+        """For an empty vertex: would a counter there be captured at once? (no flood fill)"""
+        around = self.geometry.vertex_neighbour_masks[vertex]
+        if around & ~self._filled or around & self._stones[player]:
+            return False
+        bit = 1 << vertex
+        groups, group_of = self._groups, self._group_of
+        for neighbour in self.geometry.vertex_neighbours[vertex]:
+            root = group_of[neighbour]
+            if root < 0:
+                continue
+            group = groups[root]
+            if group.owner == player:
+                if group.anchored or group.liberties & ~bit:
+                    return False
+            elif not group.anchored and group.liberties == bit:
+                return False  # the placement captures, so it frees a liberty
+        return True
+
+    def place(self, vertex: int, player: int) -> tuple[ShenGrid, Captures]:
+        """Place ``player``'s counter on ``vertex`` in Go order (R11).
+
+        Opponent groups next to it left without liberty or Realm Stone are
+        removed first; then the new counter's group must be safe, else
+        :class:`IllegalPlacement`. Returns the new grid and the captured
+        vertices per owner (sorted; owners who lost nothing are absent).
+        """
+        if not self.geometry.is_vertex(vertex) or self._filled >> vertex & 1:
+            raise IllegalPlacement(self.placement_error(vertex, player))
+        self._check_player(player)
+        return self._put(vertex, player, capture=True)
+
+    def capture_around(self, vertex: int, by_player: int) -> tuple[ShenGrid, Captures]:
+        """Remove opponent groups next to ``vertex`` with no liberty and no Realm Stone.
+
+        For when something other than a placement fills a group's last liberty,
+        such as a walker stepping onto ``vertex``.
+        """
+        self._check_vertex(vertex)
+        self._check_player(by_player)
+        groups, group_of = self._groups, self._group_of
+        dead = {
+            root
+            for root in (group_of[n] for n in self.geometry.vertex_neighbours[vertex])
+            if root >= 0
+            and groups[root].owner != by_player
+            and not groups[root].liberties
+            and not groups[root].anchored
+        }
+        if not dead:
+            return self, {}
+        changed: dict[int, Group | None] = {root: groups[root] for root in dead}
+        new_group_of = group_of.copy()
+        counters = list(self._counters)
+        captured: dict[int, int] = {}
+        filled = _remove_dead(
+            self.geometry,
+            list(dead),
+            changed,
+            groups,
+            new_group_of,
+            counters,
+            self._filled,
+            captured,
+        )
+        grid = ShenGrid._make(
+            self.geometry,
+            tuple(counters),
+            self._stones,
+            self._blocked,
+            filled,
+            new_group_of,
+            _applied(groups, changed),
+        )
+        return grid, _captures(captured)
+
+    def _put(self, vertex: int, player: int, *, capture: bool) -> tuple[ShenGrid, Captures]:
+        """The hot path: one counter onto an empty (or walker-blocked) vertex."""
+        geometry = self.geometry
+        bit = 1 << vertex
+        not_bit = ~bit
+        groups = self._groups
+        group_of = self._group_of
+        counters = list(self._counters)
+        counters[player] |= bit
+        filled = self._filled | bit
+        changed: dict[int, Group | None] = {}
+        own: list[int] = []
+        dead: list[int] = []
+        for neighbour in geometry.vertex_neighbours[vertex]:
+            root = group_of[neighbour]
+            if root < 0 or root in changed:
+                continue
+            group = groups[root]
+            if group.owner == player:
+                own.append(root)
+                changed[root] = group
+            else:
+                liberties = group.liberties & not_bit
+                if capture and not liberties and not group.anchored:
+                    dead.append(root)
+                changed[root] = Group(group.owner, group.members, liberties, group.anchored)
+        new_group_of = group_of.copy()
+        captured: dict[int, int] = {}
+        if dead:
+            filled = _remove_dead(
+                geometry, dead, changed, groups, new_group_of, counters, filled, captured
+            )
+        # The new counter's group: its own empty neighbours plus its merged groups.
+        around = geometry.vertex_neighbour_masks[vertex]
+        members = bit
+        liberties = around & ~filled
+        anchored = bool(around & self._stones[player])
+        root = vertex
+        biggest = 0
+        for own_root in own:
+            group = changed[own_root]
+            members |= group.members
+            liberties |= group.liberties
+            anchored = anchored or group.anchored
+            size = group.members.bit_count()
+            if size > biggest:
+                biggest, root = size, own_root
+        liberties &= not_bit
+        if capture and not liberties and not anchored:
+            name = geometry.vertex_name(vertex)
+            raise IllegalPlacement(
+                f"placing on {name} would leave its group without liberty (suicide, R11)"
+            )
+        for own_root in own:
+            changed[own_root] = None
+        new_groups = _applied(groups, changed)
+        new_groups[root] = Group(player, members, liberties, anchored)
+        new_group_of[vertex] = root
+        for own_root in own:
+            if own_root != root:
+                for member in mask_vertices(groups[own_root].members):
+                    new_group_of[member] = root
+        grid = ShenGrid._make(
+            geometry,
+            tuple(counters),
+            self._stones,
+            self._blocked,
+            filled,
+            new_group_of,
+            new_groups,
+        )
+        return grid, _captures(captured)
+
+    # -- set-up and effects ----------------------------------------------------------
+
+    def with_counter(self, vertex: int, player: int) -> ShenGrid:
+        """A raw put for set-up and tests: no capture, no suicide check.
+
+        The vertex must hold no counter and no Realm Stone (a walker may stand there).
+        """
+        self._check_vertex(vertex)
+        self._check_player(player)
+        if (self._filled & ~self._blocked) >> vertex & 1:
+            raise ValueError(self._describe(vertex))
+        # Under a walker too: that vertex was nobody's liberty, so _put needs no special case.
+        return self._put(vertex, player, capture=False)[0]
+
+    def with_stone(self, vertex: int, player: int) -> ShenGrid:
+        """``player``'s Realm Stone on the empty ``vertex`` (R7 is checked by the caller)."""
+        self._check_vertex(vertex)
+        self._check_player(player)
+        if self._filled >> vertex & 1:
+            raise ValueError(self._describe(vertex))
+        return self._rebuilt(vertex, stone=player)
+
+    def with_blocked(self, vertex: int, blocked: bool) -> ShenGrid:
+        """The grid with an Avatar walking onto (True) or off (False) ``vertex``.
+
+        Filling a group's last liberty this way captures nothing by itself;
+        follow it with :meth:`capture_around`.
+        """
+        self._check_vertex(vertex)
+        if self._stones_mask() >> vertex & 1:
+            raise ValueError(f"no Avatar can walk onto the Realm Stone on {self._name(vertex)}")
+        if bool(self._blocked >> vertex & 1) == bool(blocked):
+            return self
+        return self._rebuilt(vertex, blocked=bool(blocked))
+
+    def without_counters(self, vertices: Iterable[int]) -> ShenGrid:
+        """The grid with the counters on ``vertices`` removed (effects, not capture).
+
+        Vertices without a counter are ignored.
+        """
+        removed = 0
+        for vertex in vertices:
+            self._check_vertex(vertex)
+            removed |= 1 << vertex
+        removed &= _union(self._counters)
+        if not removed:
+            return self
+        counters = tuple(mask & ~removed for mask in self._counters)
+        return _regrouped(self, removed, counters, self._stones, self._blocked)
+
+    def _rebuilt(
+        self,
+        vertex: int,
+        *,
+        stone: int | None = None,
+        blocked: bool | None = None,
+    ) -> ShenGrid:
+        bit = 1 << vertex
+        counters, stones, walkers = self._counters, self._stones, self._blocked
+        if stone is not None:
+            stones = _with_bit(stones, stone, bit)
+        if blocked is not None:
+            walkers = walkers | bit if blocked else walkers & ~bit
+        return _regrouped(self, bit, counters, stones, walkers)
+
+    # -- data ------------------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain JSON-able data (lists of vertex ints) that :meth:`from_data` restores."""
+        return {
+            "counters": [list(mask_vertices(mask)) for mask in self._counters],
+            "stones": [list(mask_vertices(mask)) for mask in self._stones],
+            "blocked": list(mask_vertices(self._blocked)),
+        }
+
+    @classmethod
+    def from_data(cls, geometry: Geometry, data: Mapping[str, Any]) -> ShenGrid:
+        """The grid described by :meth:`to_data`'s output; ValueError for malformed data."""
+        if not isinstance(data, Mapping):
+            raise ValueError("Shén grid data must be a mapping")
+        counters = _masks(geometry, data.get("counters"), "counters")
+        stones = _masks(geometry, data.get("stones", [[]] * len(counters)), "stones")
+        blocked = _masks(geometry, [data.get("blocked", [])], "blocked")[0]
+        if len(counters) < 2 or len(stones) != len(counters):
+            raise ValueError("Shén grid data needs counters and stones lists for 2+ players")
+        seen = 0
+        for mask in (*counters, *stones):
+            if seen & mask:
+                raise ValueError("Shén grid data puts two things on one vertex")
+            seen |= mask
+        if blocked & _union(stones):
+            raise ValueError("Shén grid data puts a walker on a Realm Stone")
+        base = cls.empty(geometry, len(counters))
+        return _regrouped(base, geometry.all_vertices_mask, counters, stones, blocked)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ShenGrid):
+            return NotImplemented
+        return (
+            self._counters == other._counters
+            and self._stones == other._stones
+            and self._blocked == other._blocked
+            and self.geometry == other.geometry
+        )
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            content = (self.geometry, self._counters, self._stones, self._blocked)
+            object.__setattr__(self, "_hash", hash(content))
+        return self._hash
+
+    def __repr__(self) -> str:
+        counts = ", ".join(str(mask.bit_count()) for mask in self._counters)
+        return f"<ShenGrid {self.geometry.width}×{self.geometry.height} counters {counts}>"
+
+    # -- checks ---------------------------------------------------------------------
+
+    def _stones_mask(self) -> int:
+        return _union(self._stones)
+
+    def _check_vertex(self, vertex: int) -> None:
+        if not self.geometry.is_vertex(vertex):
+            raise ValueError(f"{vertex!r} is not a vertex of this board")
+
+    def _check_player(self, player: int) -> None:
+        if type(player) is not int or not 0 <= player < len(self._counters):
+            raise ValueError(f"{player!r} is not a player of this game")
+
+    def _name(self, vertex: int) -> str:
+        return self.geometry.vertex_name(vertex)
+
+    def _describe(self, vertex: int) -> str:
+        bit = 1 << vertex
+        if _union(self._counters) & bit:
+            return f"{self._name(vertex)} is occupied"
+        if self._stones_mask() & bit:
+            return f"{self._name(vertex)} is occupied by a Realm Stone"
+        return f"{self._name(vertex)} is occupied by an Avatar walking the Spirit Path"
+
+
+def _remove_dead(
+    geometry: Geometry,
+    dead: list[int],
+    changed: dict[int, Group | None],
+    groups: dict[int, Group],
+    group_of: list[int],
+    counters: list[int],
+    filled: int,
+    captured: dict[int, int],
+) -> int:
+    """Remove the ``dead`` groups and give their vertices back as liberties to their neighbours.
+
+    Works on the caller's drafts (``changed``, ``group_of``, ``counters``,
+    ``captured``) and returns the new ``filled`` mask.
+    """
+    freed = 0
+    for root in dead:
+        group = changed[root]
+        members = group.members
+        counters[group.owner] &= ~members
+        captured[group.owner] = captured.get(group.owner, 0) | members
+        for member in mask_vertices(members):
+            group_of[member] = -1
+        changed[root] = None
+        freed |= members
+    filled &= ~freed
+    # Each group bordering the freed vertices gains those next to it as liberties.
+    touched = set()
+    for vertex in mask_vertices(geometry.mask_neighbours(freed) & filled):
+        root = group_of[vertex]
+        if root >= 0:
+            touched.add(root)
+    for root in touched:
+        group = changed.get(root) or groups[root]
+        gained = geometry.mask_neighbours(group.members) & freed
+        changed[root] = Group(group.owner, group.members, group.liberties | gained, group.anchored)
+    return filled
+
+
+def _regrouped(
+    grid: ShenGrid, region: int, counters: tuple[int, ...], stones: tuple[int, ...], blocked: int
+) -> ShenGrid:
+    """A grid with new masks whose groups are rebuilt on and next to ``region`` only."""
+    geometry = grid.geometry
+    old_groups, old_group_of = grid._groups, grid._group_of
+    all_counters = _union(counters)
+    filled = all_counters | _union(stones) | blocked
+    empty = geometry.all_vertices_mask & ~filled
+    near = region | geometry.mask_neighbours(region)
+    # Every old group on or next to the region is dropped and regrown from its remaining counters.
+    stale = {old_group_of[v] for v in mask_vertices(near)} - {-1}
+    todo = near & all_counters
+    groups = old_groups.copy()
+    group_of = old_group_of.copy()
+    for root in stale:
+        members = old_groups[root].members
+        del groups[root]
+        todo |= members & all_counters
+        for member in mask_vertices(members):
+            group_of[member] = -1
+    while todo:
+        seed = (todo & -todo).bit_length() - 1
+        owner = _mask_owner(counters, 1 << seed)
+        members = geometry.connected_part(seed, counters[owner])
+        around = geometry.mask_neighbours(members)
+        groups[seed] = Group(owner, members, around & empty, bool(around & stones[owner]))
+        for member in mask_vertices(members):
+            group_of[member] = seed
+        todo &= ~members
+    return ShenGrid._make(geometry, counters, stones, blocked, filled, group_of, groups)
+
+
+def _applied(groups: dict[int, Group], changed: dict[int, Group | None]) -> dict[int, Group]:
+    """A copy of ``groups`` with the changed ones replaced (None: dropped)."""
+    new_groups = groups.copy()
+    for root, group in changed.items():
+        if group is None:
+            del new_groups[root]
+        else:
+            new_groups[root] = group
+    return new_groups
+
+
+def _captures(captured: dict[int, int]) -> Captures:
+    return {owner: mask_vertices(mask) for owner, mask in sorted(captured.items())}
+
+
+def _mask_owner(masks: tuple[int, ...], bit: int) -> int | None:
+    for player, mask in enumerate(masks):
+        if mask & bit:
+            return player
+    return None
+
+
+def _union(masks: Iterable[int]) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def _with_bit(masks: tuple[int, ...], player: int, bit: int) -> tuple[int, ...]:
+    return tuple(mask | bit if index == player else mask for index, mask in enumerate(masks))
+
+
+def _masks(geometry: Geometry, lists: Any, name: str) -> tuple[int, ...]:
+    if not isinstance(lists, list) or not all(isinstance(item, list) for item in lists):
+        raise ValueError(f"Shén grid data: {name} must be a list of vertex lists")
+    masks = []
+    for vertices in lists:
+        mask = 0
+        for vertex in vertices:
+            if not geometry.is_vertex(vertex):
+                raise ValueError(f"Shén grid data: {vertex!r} in {name} is not a vertex")
+            mask |= 1 << vertex
+        masks.append(mask)
+    return tuple(masks)
