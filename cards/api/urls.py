@@ -1,3 +1,11 @@
-from django.urls import path  # noqa: F401
+"""Catalogue API routes: /api/cards/ and /api/realms/."""
 
-urlpatterns: list = []
+from rest_framework.routers import DefaultRouter
+
+from cards.api.views import CardViewSet, RealmViewSet
+
+router = DefaultRouter()
+router.register("cards", CardViewSet, basename="card")
+router.register("realms", RealmViewSet, basename="realm")
+
+urlpatterns = router.urls

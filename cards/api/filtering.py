@@ -1,0 +1,32 @@
+"""The FilterSet backend for the API: a bad filter is a 400 that points at the bad token."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django_filters.rest_framework import DjangoFilterBackend
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from cards.search import SearchSyntaxError
+
+
+class FilterInvalid(ValidationError):
+    """400 with each bad parameter's messages, plus ``search_error`` for a bad ``q``."""
+
+    def __init__(self, errors: dict[str, list[str]], search_error: SearchSyntaxError | None):
+        super().__init__(errors)
+        if search_error is not None:
+            # Set after __init__, which would turn the position into a string.
+            self.detail = {**self.detail, "search_error": search_error.as_dict()}
+
+
+class CatalogueFilterBackend(DjangoFilterBackend):
+    def filter_queryset(self, request: Request, queryset: QuerySet, view: APIView) -> QuerySet:
+        filterset = self.get_filterset(request, queryset, view)
+        if filterset is None:
+            return queryset
+        if not filterset.is_valid():
+            errors = {name: list(messages) for name, messages in filterset.errors.items()}
+            raise FilterInvalid(errors, getattr(filterset, "search_error", None))
+        return filterset.qs

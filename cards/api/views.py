@@ -1,0 +1,80 @@
+"""The catalogue API: cards (searchable, filterable) and realms; anyone reads, staff write."""
+
+from __future__ import annotations
+
+from django.db.models import Model, ProtectedError
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import status, viewsets
+from rest_framework.exceptions import APIException
+from rest_framework.parsers import JSONParser
+
+from cards.api.conditional import ConditionalCatalogueMixin
+from cards.api.filtering import CatalogueFilterBackend
+from cards.api.pagination import CataloguePagination
+from cards.api.permissions import IsStaffOrReadOnly
+from cards.api.serializers import CardSerializer, RealmSerializer
+from cards.filters import CardFilter
+from cards.models import Card, Realm
+
+NOT_MODIFIED = OpenApiResponse(description="Not modified since the ETag or date the client sent")
+BAD_FILTER = OpenApiResponse(
+    description="A filter is invalid; for a bad `q`, `search_error` gives the message, "
+    "position, column and token"
+)
+
+
+class StillInUse(APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "Still in use; remove what refers to it first."
+    default_code = "protected"
+
+
+class CatalogueViewSet(ConditionalCatalogueMixin, viewsets.ModelViewSet):
+    """Shared by cards and realms: slugs in URLs, conditional GETs, staff-only writes."""
+
+    lookup_field = "slug"
+    permission_classes = [IsStaffOrReadOnly]
+    pagination_class = CataloguePagination
+    parser_classes = [JSONParser]
+
+    def perform_destroy(self, instance: Model) -> None:
+        try:
+            instance.delete()
+        except ProtectedError as error:
+            count = len(error.protected_objects)
+            raise StillInUse(f"{instance} is still used by {count} other rows.") from None
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Search the catalogue",
+        description="`q` takes the search syntax (see /search-help/), e.g. "
+        '`kind:avatar realm:ember cost<=3 o:"spirit path" -kw:flying`.',
+        responses={200: CardSerializer(many=True), 304: NOT_MODIFIED, 400: BAD_FILTER},
+    ),
+    retrieve=extend_schema(responses={200: CardSerializer, 304: NOT_MODIFIED}),
+    destroy=extend_schema(responses={204: None, 409: OpenApiResponse(description="In a deck")}),
+)
+class CardViewSet(CatalogueViewSet):
+    """Cards of the catalogue, by slug. Writes (staff only) take nested abilities;
+    an update that changes rules-relevant fields needs an errata `note`."""
+
+    queryset = Card.objects.with_catalogue_relations()
+    serializer_class = CardSerializer
+    filter_backends = [CatalogueFilterBackend]
+    filterset_class = CardFilter
+
+
+@extend_schema_view(
+    list=extend_schema(responses={200: RealmSerializer(many=True), 304: NOT_MODIFIED}),
+    retrieve=extend_schema(responses={200: RealmSerializer, 304: NOT_MODIFIED}),
+    destroy=extend_schema(
+        responses={204: None, 409: OpenApiResponse(description="Cards or decks use it")}
+    ),
+)
+class RealmViewSet(CatalogueViewSet):
+    """The Realms of the shattered World Stone, by slug."""
+
+    queryset = Realm.objects.all()
+    serializer_class = RealmSerializer
+    filter_backends: list = []
