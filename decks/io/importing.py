@@ -1,0 +1,62 @@
+"""Import a decklist as a new deck: all of it, or only its good lines when the player says so."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from cards.models import Realm
+from decks.io.parsing import decklist_parse
+from decks.io.raw import ImportProblem
+from decks.models import Deck, Format
+from decks.services import DeckChangeError, deck_create
+
+IMPORT_KINDS = ("text", "json", "csv", "code")
+
+
+class DeckImportError(ValueError):
+    """The import was refused; `problems` says what is wrong, line by line."""
+
+    def __init__(self, problems: list[ImportProblem]) -> None:
+        super().__init__("; ".join(str(problem) for problem in problems))
+        self.problems = problems
+
+
+def deck_import(
+    *,
+    owner: AbstractBaseUser,
+    text: str,
+    kind: str,
+    format: Format | None = None,
+    name: str = "",
+    home_realm: Realm | None = None,
+    keep_valid_lines: bool = False,
+) -> Deck:
+    """A new deck from a decklist; nothing is written unless every line is good or
+    `keep_valid_lines` is set. The format, Home Realm and name fall back to those the
+    decklist itself names (JSON and deck codes carry them)."""
+    parsed = decklist_parse(text=text, kind=kind)
+    refused = [problem for problem in parsed.problems if problem.line is None]
+    if refused or (parsed.problems and not keep_valid_lines) or not parsed.entries:
+        raise DeckImportError(parsed.problems or [ImportProblem(None, "No line could be kept.")])
+    header = parsed.header
+    format = format or Format.objects.filter(slug=header.format).first()
+    if format is None:
+        missing = (
+            f"The decklist names the format {header.format!r}, which this site does not have."
+            if header.format
+            else "Choose the deck's format."
+        )
+        raise DeckImportError([ImportProblem(None, missing)])
+    if home_realm is None and header.home_realm:
+        home_realm = Realm.objects.filter(slug=header.home_realm).first()
+    try:
+        return deck_create(
+            owner=owner,
+            name=name or header.name or "Imported deck",
+            format=format,
+            home_realm=home_realm,
+            entries=parsed.entries,
+            note=f"Imported ({kind})",
+        )
+    except DeckChangeError as error:
+        raise DeckImportError([ImportProblem(None, str(error))]) from error

@@ -1,0 +1,117 @@
+"""From pasted or uploaded text to decklist entries, with every problem on its line.
+
+Card lines are looked up in one query (by exact name, then case- and accent-blind by
+slug); names that match nothing get "did you mean" suggestions from a second query over
+all card names. Input over the size limits is refused whole, with the limit stated.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+from django.utils.text import slugify
+
+from cards.models import Card
+from decks.decklist import DecklistEntry
+from decks.io.csv_format import csv_read
+from decks.io.deck_code import deck_code_read
+from decks.io.json_format import json_read
+from decks.io.raw import DecklistHeader, ImportProblem, RawDecklist, RawLine
+from decks.io.text import text_read
+
+MAX_IMPORT_BYTES = 64 * 1024
+MAX_IMPORT_LINES = 500
+
+READERS: dict[str, Callable[[str], RawDecklist]] = {
+    "text": text_read,
+    "json": json_read,
+    "csv": csv_read,
+    "code": deck_code_read,
+}
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    """The entries that resolved to cards, every problem found, and the decklist's header."""
+
+    entries: list[DecklistEntry]
+    problems: list[ImportProblem]
+    header: DecklistHeader = field(default_factory=DecklistHeader)
+
+    @property
+    def is_valid(self) -> bool:
+        return not self.problems
+
+
+def decklist_parse(*, text: str, kind: str) -> ParseResult:
+    """Read a decklist of `kind` (text, json, csv or code) and look its cards up."""
+    if kind not in READERS:
+        return _refused(f"Unknown import kind {kind!r}: use {', '.join(READERS)}.")
+    size = len(text.encode())
+    if size > MAX_IMPORT_BYTES:
+        return _refused(
+            f"The import is {size // 1024} KiB; the limit is {MAX_IMPORT_BYTES // 1024} KiB."
+        )
+    line_count = text.count("\n") + 1
+    if line_count > MAX_IMPORT_LINES:
+        return _refused(f"The import has {line_count} lines; the limit is {MAX_IMPORT_LINES}.")
+    raw = READERS[kind](text)
+    entries, problems = _resolve(raw.lines)
+    problems = sorted(
+        [*raw.problems, *problems], key=lambda problem: (problem.line or 0, problem.message)
+    )
+    if not entries and not problems:
+        problems = [ImportProblem(None, "The import holds no cards.")]
+    return ParseResult(entries, problems, raw.header)
+
+
+def _refused(message: str) -> ParseResult:
+    return ParseResult([], [ImportProblem(None, message)])
+
+
+def _resolve(lines: list[RawLine]) -> tuple[list[DecklistEntry], list[ImportProblem]]:
+    if not lines:
+        return [], []
+    names = {line.name for line in lines if line.name}
+    slugs = {line.slug for line in lines if line.slug} | {slugify(name) for name in names}
+    cards = list(Card.objects.filter(Q(name__in=names) | Q(slug__in=slugs)))
+    by_name = {card.name: card for card in cards}
+    by_folded_name = {card.name.casefold(): card for card in cards}
+    by_slug = {card.slug: card for card in cards}
+    entries, unknown = [], []
+    for line in lines:
+        card = (
+            by_slug.get(line.slug)
+            if line.slug
+            else by_name.get(line.name)
+            or by_folded_name.get(line.name.casefold())
+            or by_slug.get(slugify(line.name))
+        )
+        if card is None:
+            unknown.append(line)
+        else:
+            entries.append(DecklistEntry(card, line.count, line.board))
+    return entries, _unknown_card_problems(unknown)
+
+
+def _unknown_card_problems(lines: list[RawLine]) -> list[ImportProblem]:
+    if not lines:
+        return []
+    catalogue = list(Card.objects.values_list("name", flat=True))
+    folded = {name.casefold(): name for name in catalogue}
+    problems = []
+    for line in lines:
+        asked = line.name or line.slug.replace("-", " ")
+        close = difflib.get_close_matches(asked.casefold(), folded, n=3, cutoff=0.6)
+        problems.append(
+            ImportProblem(
+                line.line,
+                f"No card named {line.name!r}." if line.name else f"No card {line.slug!r}.",
+                tuple(folded[match] for match in close),
+                line.unit,
+            )
+        )
+    return problems

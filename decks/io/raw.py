@@ -1,0 +1,62 @@
+"""The shapes every reader and writer shares: raw lines, the deck's header, import problems."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from decks.models import Board
+
+
+@dataclass(frozen=True)
+class ImportProblem:
+    """Something wrong with one line (or entry) of an import; `line` is None for the whole input."""
+
+    line: int | None
+    message: str
+    suggestions: tuple[str, ...] = ()
+    unit: str = "line"
+
+    def __str__(self) -> str:
+        where = f"{self.unit.capitalize()} {self.line}: " if self.line is not None else ""
+        hint = f" Did you mean {' or '.join(self.suggestions)}?" if self.suggestions else ""
+        return f"{where}{self.message}{hint}"
+
+
+@dataclass(frozen=True)
+class RawLine:
+    """One card line as read: a count and a card named by `name` or `slug`, not yet looked up."""
+
+    line: int
+    count: int
+    name: str = ""
+    slug: str = ""
+    board: str = Board.MAIN
+    unit: str = "line"
+
+
+@dataclass(frozen=True)
+class DecklistHeader:
+    """What a decklist may say about its deck beyond the cards: slugs, not rows."""
+
+    name: str = ""
+    format: str = ""
+    home_realm: str = ""
+
+
+@dataclass
+class RawDecklist:
+    lines: list[RawLine] = field(default_factory=list)
+    problems: list[ImportProblem] = field(default_factory=list)
+    header: DecklistHeader = field(default_factory=DecklistHeader)
+
+
+MAX_COPIES_PER_LINE = 99
+
+
+def count_problem(line: int, count: int, unit: str = "line") -> ImportProblem | None:
+    """A problem when a line's count is outside 1…99, else None."""
+    if 1 <= count <= MAX_COPIES_PER_LINE:
+        return None
+    return ImportProblem(
+        line, f"A count must be from 1 to {MAX_COPIES_PER_LINE}; this line has {count}.", unit=unit
+    )

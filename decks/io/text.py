@@ -1,0 +1,72 @@
+"""Plain-text decklists: `3 Card Name` lines, an optional `Sideboard` header, `#` comments.
+
+    # Ember Rush — Shén Standard
+    3 Ember Lance
+    2x Ash Wall
+
+    Sideboard
+    1 Cinder Ward
+
+Blank lines and lines starting with `#` are ignored; `Main` or `Deck` switches back to the
+main deck. The writer puts the deck's name, format and Home Realm in leading comments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from decks.decklist import DecklistEntry
+from decks.io.raw import DecklistHeader, ImportProblem, RawDecklist, RawLine, count_problem
+from decks.models import Board
+
+CARD_LINE = re.compile(r"^(?P<count>\d+)[xX×]?\s+(?P<name>.+?)\s*$")
+SIDEBOARD_HEADER = re.compile(r"^(sideboard|side|sb)\s*:?$", re.IGNORECASE)
+MAIN_HEADER = re.compile(r"^(main|main\s*deck|deck)\s*:?$", re.IGNORECASE)
+TRAILING_COMMENT = re.compile(r"\s+#.*$")
+
+
+def text_read(text: str) -> RawDecklist:
+    """Card lines and problems from a plain-text decklist."""
+    decklist = RawDecklist()
+    board = Board.MAIN
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = TRAILING_COMMENT.sub("", raw).strip()
+        if not line or line.startswith("#"):
+            continue
+        if SIDEBOARD_HEADER.match(line):
+            board = Board.SIDE
+            continue
+        if MAIN_HEADER.match(line):
+            board = Board.MAIN
+            continue
+        match = CARD_LINE.match(line)
+        if match is None:
+            decklist.problems.append(
+                ImportProblem(
+                    number, f"Expected a count and a card name, like '3 Ember Lance': {line!r}."
+                )
+            )
+            continue
+        count = int(match["count"])
+        if problem := count_problem(number, count):
+            decklist.problems.append(problem)
+            continue
+        decklist.lines.append(RawLine(number, count, name=match["name"], board=board))
+    return decklist
+
+
+def text_write(entries: Iterable[DecklistEntry], header: DecklistHeader) -> str:
+    """The decklist as plain text that `text_read` reads back to the same cards."""
+    lines = [f"# {header.name}"] if header.name else []
+    if header.format:
+        lines.append(f"# Format: {header.format}")
+    if header.home_realm:
+        lines.append(f"# Home Realm: {header.home_realm}")
+    entries = list(entries)
+    main = [entry for entry in entries if entry.board == Board.MAIN]
+    side = [entry for entry in entries if entry.board == Board.SIDE]
+    lines += [f"{entry.count} {entry.card.name}" for entry in main]
+    if side:
+        lines += ["", "Sideboard", *(f"{entry.count} {entry.card.name}" for entry in side)]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,43 @@
+"""A small ember_catalogue and a deck built from it, shared by the import/export tests."""
+
+import pytest
+
+from decks.decklist import DecklistEntry
+from decks.models import Board
+from decks.services import deck_create
+from tests.factories.cards import AvatarFactory, CardFactory, ItemFactory, RealmFactory
+from tests.factories.decks import FormatFactory, UserFactory
+
+
+@pytest.fixture
+def ember_catalogue(db):
+    """Cards by slug: a few names with capitals, accents and commas to test parsing on."""
+    ember = RealmFactory(name="Ember", slug="ember", colour="#c0392b")
+    cards = [
+        CardFactory(name="Ember Lance", slug="ember-lance", realm=ember, rules_text="Deal 2."),
+        CardFactory(name="Ash Wall", slug="ash-wall", realm=ember),
+        CardFactory(name="Shén Gate", slug="shen-gate", realm=ember),
+        ItemFactory(name="Cinder, the Blade", slug="cinder-the-blade", realm=ember),
+        AvatarFactory(
+            name="Kael the Ashen", slug="kael-the-ashen", realm=ember, keywords=" swift "
+        ),
+    ]
+    return {card.slug: card for card in cards}
+
+
+@pytest.fixture
+def ember_deck(ember_catalogue):
+    """A deck with main-deck and sideboard slots, Home Realm Ember, Shén Standard."""
+    return deck_create(
+        owner=UserFactory(),
+        name="Ember Rush",
+        format=FormatFactory(),
+        home_realm=ember_catalogue["ember-lance"].realm,
+        entries=[
+            DecklistEntry(ember_catalogue["ember-lance"], 3),
+            DecklistEntry(ember_catalogue["ash-wall"], 2),
+            DecklistEntry(ember_catalogue["shen-gate"], 1),
+            DecklistEntry(ember_catalogue["kael-the-ashen"], 1),
+            DecklistEntry(ember_catalogue["cinder-the-blade"], 2, Board.SIDE),
+        ],
+    )
