@@ -1,3 +1,12 @@
-from django.urls import path  # noqa: F401
+"""Accounts at /accounts/: sign up, and Django's log in and log out."""
 
-urlpatterns: list = []
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from decks.views.accounts import signup
+
+urlpatterns = [
+    path("signup/", signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+]

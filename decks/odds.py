@@ -12,12 +12,17 @@ pile's reshuffle is ignored, so seeing the whole deck means certainty.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import TypeVar
 
 OPENING_HAND = 7
 DEFAULT_PLAYED_PER_TURN = 2
+
+T = TypeVar("T")
 
 
 class OddsError(ValueError):
@@ -71,13 +76,43 @@ def chance_by_turn(
 
 @dataclass(frozen=True)
 class DrawChance:
-    """One line of the odds panel: a card or group, and the chance of drawing it."""
+    """One line of the odds panel: a card or group, its copies, and the chances of drawing one."""
 
     label: str
     copies: int
-    cards_seen: int
-    chance: Fraction
+    in_opening_hand: Fraction
+    by_turn: Fraction
 
     @property
-    def percent(self) -> float:
-        return float(self.chance * 100)
+    def opening_percent(self) -> float:
+        return float(self.in_opening_hand * 100)
+
+    @property
+    def by_turn_percent(self) -> float:
+        return float(self.by_turn * 100)
+
+
+def deck_draw_chances(
+    groups: Iterable[tuple[str, int]],
+    *,
+    deck_size: int,
+    turn: int,
+    played_per_turn: int = DEFAULT_PLAYED_PER_TURN,
+) -> list[DrawChance]:
+    """For each (label, copies) group: the chance in the opening 7 and by ``turn``."""
+    seen = cards_seen_by_turn(turn, played_per_turn)
+    return [
+        DrawChance(
+            label=label,
+            copies=copies,
+            in_opening_hand=probability_at_least(deck_size, copies, OPENING_HAND),
+            by_turn=probability_at_least(deck_size, copies, seen),
+        )
+        for label, copies in groups
+    ]
+
+
+def draw_sample_hand(cards: Iterable[tuple[T, int]], rng: random.Random) -> list[T]:
+    """Seven cards (or the whole deck, if smaller) from one fresh shuffle of the copies."""
+    deck = [card for card, count in cards for _copy in range(count)]
+    return rng.sample(deck, min(OPENING_HAND, len(deck)))

@@ -1,5 +1,6 @@
 """Hypergeometric draw odds, checked against figures worked out by hand."""
 
+import random
 from fractions import Fraction
 from math import comb
 
@@ -10,6 +11,8 @@ from decks.odds import (
     cards_seen_by_turn,
     chance_by_turn,
     chance_in_opening_hand,
+    deck_draw_chances,
+    draw_sample_hand,
     probability_at_least,
 )
 
@@ -79,3 +82,19 @@ def test_by_turn_three_playing_two_a_turn_matches_hand_figure():
     chance = chance_by_turn(deck_size=40, copies=4, turn=3, played_per_turn=2)
     assert chance == 1 - Fraction(570_024, 2_193_360)
     assert float(chance) == pytest.approx(0.740113, abs=1e-6)
+
+
+def test_deck_draw_chances_give_opening_and_by_turn_figures():
+    [line] = deck_draw_chances([("Avatar cost ≤ 2", 4)], deck_size=40, turn=3, played_per_turn=2)
+    assert line.in_opening_hand == 1 - Fraction(982_080, 2_193_360)
+    assert line.by_turn == 1 - Fraction(570_024, 2_193_360)
+
+
+def test_sample_hand_draws_seven_of_the_copies():
+    hand = draw_sample_hand([("a", 3), ("b", 10)], random.Random(1))
+    assert len(hand) == 7
+    assert hand.count("a") <= 3
+
+
+def test_sample_hand_of_a_small_deck_is_the_whole_deck():
+    assert sorted(draw_sample_hand([("a", 2), ("b", 1)], random.Random(1))) == ["a", "a", "b"]

@@ -1,0 +1,124 @@
+"""Forms for the deck pages; they check input, the services in decks/services.py act on it."""
+
+from __future__ import annotations
+
+from django import forms
+
+from cards.models import Card, Realm
+from decks.io.parsing import MAX_IMPORT_BYTES
+from decks.models import Board, Deck, Format
+from decks.odds import DEFAULT_PLAYED_PER_TURN, OPENING_HAND
+from decks.overview import DEFAULT_TURN
+
+
+class DeckSettingsForm(forms.ModelForm):
+    """Name, description, Home Realm, format and visibility: for new decks and the builder."""
+
+    class Meta:
+        model = Deck
+        fields = ["name", "format", "home_realm", "visibility", "description"]
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["format"].queryset = Format.objects.filter(is_active=True)
+        self.fields["home_realm"].empty_label = "— none declared —"
+
+
+class DeckBrowseForm(forms.Form):
+    """The public deck search: by name, Home Realm, format, and a card the deck contains."""
+
+    q = forms.CharField(label="Name", required=False, max_length=100)
+    realm = forms.ModelChoiceField(
+        Realm.objects.all(), to_field_name="slug", required=False, empty_label="Any realm"
+    )
+    format = forms.ModelChoiceField(
+        Format.objects.all(), to_field_name="slug", required=False, empty_label="Any format"
+    )
+    card = forms.CharField(label="Contains card", required=False, max_length=80)
+
+
+class SlotChangeForm(forms.Form):
+    """One builder change: add or remove a copy, set a count, or move a copy across boards."""
+
+    ACTIONS = [("add", "Add one"), ("remove", "Remove one"), ("set", "Set count"), ("move", "Move")]
+
+    card = forms.ModelChoiceField(Card.objects.all(), to_field_name="slug")
+    board = forms.ChoiceField(choices=Board.choices, initial=Board.MAIN)
+    action = forms.ChoiceField(choices=ACTIONS)
+    count = forms.IntegerField(min_value=0, max_value=99, required=False)
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if cleaned.get("action") == "set" and cleaned.get("count") is None:
+            self.add_error("count", "Give the number of copies.")
+        return cleaned
+
+
+class OddsForm(forms.Form):
+    """The odds panel's assumptions: which turn, and how many cards leave the hand each turn."""
+
+    turn = forms.IntegerField(min_value=1, max_value=30, initial=DEFAULT_TURN)
+    played = forms.IntegerField(
+        label="Cards played per turn",
+        min_value=0,
+        max_value=OPENING_HAND,
+        initial=DEFAULT_PLAYED_PER_TURN,
+    )
+
+
+class VersionPairForm(forms.Form):
+    """Two version numbers of one deck to compare."""
+
+    a = forms.IntegerField(min_value=1)
+    b = forms.IntegerField(min_value=1)
+
+
+class DeckImportForm(forms.Form):
+    """A decklist pasted or uploaded, in one of the kinds the importer reads."""
+
+    KINDS = [
+        ("text", "Text (“3 Card Name” lines)"),
+        ("code", "Deck code"),
+        ("json", "JSON"),
+        ("csv", "CSV"),
+    ]
+
+    kind = forms.ChoiceField(choices=KINDS, initial="text")
+    text = forms.CharField(
+        label="Paste the decklist",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 12}),
+        max_length=MAX_IMPORT_BYTES,
+    )
+    upload = forms.FileField(label="…or upload a file", required=False)
+    name = forms.CharField(label="Deck name", required=False, max_length=100)
+    format = forms.ModelChoiceField(
+        Format.objects.filter(is_active=True),
+        required=False,
+        empty_label="As the decklist says",
+        help_text="JSON files and deck codes name their format; text and CSV need one.",
+    )
+    home_realm = forms.ModelChoiceField(
+        Realm.objects.all(), required=False, empty_label="As the decklist says"
+    )
+    keep_valid_lines = forms.BooleanField(
+        label="Import the good lines even if some are wrong", required=False
+    )
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        upload = cleaned.get("upload")
+        if upload:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise forms.ValidationError(
+                    f"The file is {upload.size // 1024} KiB; the limit is "
+                    f"{MAX_IMPORT_BYTES // 1024} KiB."
+                )
+            try:
+                cleaned["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise forms.ValidationError("The file is not UTF-8 text.") from None
+        if not cleaned.get("text", "").strip():
+            raise forms.ValidationError("Paste a decklist or upload a file.")
+        return cleaned

@@ -1,0 +1,169 @@
+"""The live deck builder: catalogue search on the left, the deck on the right.
+
+Every change is an htmx POST that calls a service from decks/services.py and
+answers with the deck pane plus out-of-band swaps of the summary (totals and
+validation) and the insights (statistics and odds), so there is no save button.
+Without JavaScript the same forms post and redirect back to the builder.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from cards.filters import CardFilter
+from cards.models import Card, CardKind, Realm
+from decks.forms import DeckSettingsForm, OddsForm, SlotChangeForm
+from decks.models import Board, Deck, DeckSlot
+from decks.overview import deck_overview
+from decks.services import (
+    DeckChangeError,
+    deck_create,
+    deck_delete,
+    deck_move_card,
+    deck_set_slot,
+    deck_update,
+)
+from decks.views.access import owned_deck
+
+SEARCH_RESULTS = 25
+TEMPLATE = "decks/builder.html"
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+@login_required
+def deck_new(request: HttpRequest) -> HttpResponse:
+    """Name a new deck and pick its format; the builder opens on it."""
+    form = DeckSettingsForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            deck = deck_create(owner=request.user, **form.cleaned_data)
+        except DeckChangeError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("decks:builder", pk=deck.pk)
+    return render(request, "decks/deck_new.html", {"form": form})
+
+
+@require_safe
+def builder(request: HttpRequest, pk: int) -> HttpResponse:
+    """The builder page for one of the user's own decks."""
+    deck = owned_deck(request, pk)
+    overview = deck_overview(deck)
+    context = {
+        "deck": deck,
+        "overview": overview,
+        "settings_form": DeckSettingsForm(instance=deck),
+        "odds_form": OddsForm(),
+        **catalogue_search(request, overview=overview),
+    }
+    return render(request, TEMPLATE, context)
+
+
+def catalogue_search(request: HttpRequest, *, overview) -> dict:
+    """The catalogue's own filters (and search syntax) over the query string."""
+    filterset = CardFilter(request.GET, queryset=Card.objects.with_catalogue_relations())
+    results = list(filterset.qs[:SEARCH_RESULTS]) if filterset.is_valid() else []
+    return {
+        "filterset": filterset,
+        "results": [(card, overview.count_of(card.slug, Board.MAIN)) for card in results],
+        "search_error": getattr(filterset, "search_error", None),
+        "kinds": CardKind.choices,
+        "realms": Realm.objects.all(),
+    }
+
+
+@require_safe
+def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
+    """The search results alone, for the search box's htmx requests."""
+    deck = owned_deck(request, pk)
+    context = {"deck": deck, **catalogue_search(request, overview=deck_overview(deck))}
+    return render(request, f"{TEMPLATE}#search_results", context)
+
+
+@require_POST
+def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add, remove, set or move copies of a card; answers with the refreshed deck."""
+    deck = owned_deck(request, pk)
+    form = SlotChangeForm(request.POST)
+    error = ""
+    if form.is_valid():
+        try:
+            slot_change_apply(deck=deck, **form.cleaned_data)
+        except DeckChangeError as change_error:
+            error = str(change_error)
+    else:
+        error = " ".join(message for messages_ in form.errors.values() for message in messages_)
+    if not is_htmx(request):
+        if error:
+            messages.error(request, error)
+        return redirect("decks:builder", pk=deck.pk)
+    context = {
+        "deck": deck,
+        "overview": deck_overview(deck),
+        "change_error": error,
+        "odds_form": OddsForm(),
+    }
+    # 200 even for a refused change: htmx swaps only successes, and the pane shows the error.
+    return render(request, f"{TEMPLATE}#deck_update", context)
+
+
+def slot_change_apply(
+    *, deck: Deck, card: Card, board: str, action: str, count: int | None
+) -> Deck:
+    """Turn one builder control into the matching service call."""
+    held = (
+        DeckSlot.objects.filter(deck=deck, card=card, board=board)
+        .values_list("count", flat=True)
+        .first()
+        or 0
+    )
+    if action == "add":
+        return deck_set_slot(deck=deck, card=card, board=board, count=held + 1)
+    if action == "remove":
+        return deck_set_slot(deck=deck, card=card, board=board, count=max(held - 1, 0))
+    if action == "set":
+        return deck_set_slot(deck=deck, card=card, board=board, count=count)
+    to_board = Board.SIDE if board == Board.MAIN else Board.MAIN
+    return deck_move_card(deck=deck, card=card, from_board=board, to_board=to_board, count=1)
+
+
+@require_POST
+def builder_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Autosave the deck's name, description, Home Realm, format and visibility."""
+    deck = owned_deck(request, pk)
+    # The form validates a copy: a rejected change must not leak into the page's deck.
+    form = DeckSettingsForm(request.POST, instance=Deck.objects.get(pk=deck.pk))
+    saved = False
+    if form.is_valid():
+        try:
+            deck = deck_update(deck=deck, **form.cleaned_data)
+            saved = True
+        except DeckChangeError as error:
+            form.add_error(None, str(error))
+    if not is_htmx(request):
+        return redirect("decks:builder", pk=deck.pk)
+    context = {
+        "deck": deck,
+        "overview": deck_overview(deck),
+        "settings_form": form,
+        "saved": saved,
+        "odds_form": OddsForm(),
+    }
+    return render(request, f"{TEMPLATE}#settings_update", context)
+
+
+@require_POST
+def deck_remove(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete one of the user's decks, with its history."""
+    deck = owned_deck(request, pk)
+    name = deck.name
+    deck_delete(deck=deck)
+    messages.success(request, f"Deleted {name}.")
+    return redirect("decks:mine")

@@ -1,0 +1,24 @@
+"""Sharing a deck: the link is the deck page itself; others may copy it into their decks."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from decks.services import deck_copy
+from decks.views.access import viewable_deck
+
+
+@require_POST
+def copy(request: HttpRequest, pk: int) -> HttpResponse:
+    """A private copy of a deck the user can see, opened in the builder."""
+    deck = viewable_deck(request, pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("decks:detail", args=[deck.pk]))
+    copied = deck_copy(deck=deck, owner=request.user)
+    messages.success(request, f"Copied {deck.name} to your decks.")
+    return redirect("decks:builder", pk=copied.pk)

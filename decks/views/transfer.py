@@ -1,0 +1,55 @@
+"""Import and export pages: decklists pasted or uploaded in, every export kind out."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_safe
+
+from decks.forms import DeckImportForm
+from decks.io.exporting import EXPORT_KINDS, deck_export, export_filename
+from decks.io.importing import DeckImportError, deck_import
+from decks.views.access import viewable_deck
+
+# Shown in the browser rather than downloaded: the printable sheet and the deck code.
+SHOWN_INLINE = frozenset({"sheet", "code"})
+
+
+@require_safe
+def export(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """The deck as text, JSON, CSV, a deck code, a printable decklist sheet or a PDF proxy sheet."""
+    deck = viewable_deck(request, pk)
+    if kind not in EXPORT_KINDS:
+        raise Http404("No such export.")
+    response = HttpResponse(deck_export(deck, kind), content_type=EXPORT_KINDS[kind].content_type)
+    disposition = "inline" if kind in SHOWN_INLINE else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{export_filename(deck, kind)}"'
+    return response
+
+
+@login_required
+def import_deck(request: HttpRequest) -> HttpResponse:
+    """Paste or upload a decklist (text, deck code, JSON, CSV) to make a new deck."""
+    form = DeckImportForm(request.POST or None, request.FILES or None)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            deck = deck_import(
+                owner=request.user,
+                text=data["text"],
+                kind=data["kind"],
+                format=data["format"],
+                name=data["name"],
+                home_realm=data["home_realm"],
+                keep_valid_lines=data["keep_valid_lines"],
+            )
+        except DeckImportError as error:
+            problems = error.problems
+        else:
+            messages.success(request, f"Imported {deck.name}.")
+            return redirect("decks:builder", pk=deck.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "decks/import.html", {"form": form, "problems": problems}, status=status)
