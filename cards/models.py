@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from collections.abc import Iterable
+from typing import Any
+
 from django.db import models
 
-from games.engine.effects import TIMINGS, EffectError, parse_effect
+from cards.validation import (
+    BONUS_FIELDS,
+    TRAIT_FIELDS,
+    ability_faults,
+    card_validate,
+    faults_raise,
+)
+from games.engine.effects import TIMINGS
 
 
 class Realm(models.Model):
@@ -54,8 +63,33 @@ class CardQuerySet(models.QuerySet):
         return self.select_related("realm").prefetch_related("abilities")
 
 
+def keywords_join(words: Iterable[str]) -> str:
+    """Keywords as stored: lower-case, space-padded (`" flying swift "`), empty for none."""
+    cleaned = [word.strip().lower() for word in words if word.strip()]
+    return f" {' '.join(cleaned)} " if cleaned else ""
+
+
 class Card(models.Model):
-    """One card by name. Avatar traits and Item bonuses are null/zero on other kinds."""
+    """One card by name. Avatar traits and Item bonuses are null/zero on other kinds.
+
+    What a card *does* is always in its abilities, in the effect vocabulary of
+    ``games.engine.effects``; there is no separate effect field:
+
+    - Avatar: the trait bar (``melee``, ``defense``, ``ranged``) and ``movement``;
+      Spirits (``is_spirit``) manifest on a vertex and walk the Spirit Path.
+      Abilities are ``activated``, ``on_manifest``, ``in_combat``, ``after_combat``
+      or ``passive``.
+    - Item: ``bonus_*`` for its bearer, and/or abilities (``while_attached``...).
+    - Remains in Play: attached to ``target`` (or beside the board when it has
+      none); its ability is ``while_attached`` (in force while attached; removing the
+      card reverses it, so ``walk_spirit_path`` / ``leave_spirit_path`` live here,
+      errata 2) or ``on_play``/``passive``.
+    - Action: resolves and goes to the discard pile; its ability is ``on_play``
+      or ``in_combat`` (a combat trick played in the one card window of R22).
+
+    ``card_validate`` (``cards.validation``) holds these rules; ``clean()`` runs
+    the ones a form can check, and the loader and ``card_revise`` run them all.
+    """
 
     name = models.CharField(max_length=80, unique=True)
     slug = models.SlugField(max_length=80, unique=True)
@@ -119,6 +153,19 @@ class Card(models.Model):
     def keyword_list(self) -> list[str]:
         return self.keywords.split()
 
+    @property
+    def is_avatar(self) -> bool:
+        return self.kind == CardKind.AVATAR
+
+    def rules_values(self) -> dict[str, Any]:
+        """The field values ``card_validate`` reads (abilities aside)."""
+        fields = ("kind", "cost", "is_spirit", "target", *TRAIT_FIELDS, *BONUS_FIELDS)
+        return {field: getattr(self, field) for field in fields}
+
+    def clean(self) -> None:
+        # Abilities come from inlines or the loader, which check them with the card.
+        card_validate(self.rules_values())
+
 
 class Ability(models.Model):
     """An ability printed on a card; `effect` is in the vocabulary of games.engine.effects."""
@@ -141,14 +188,25 @@ class Ability(models.Model):
         return f"{self.card.name}: {self.name}"
 
     def clean(self) -> None:
-        try:
-            parse_effect(self.effect)
-        except EffectError as error:
-            raise ValidationError({"effect": error.args[0]}) from None
+        values = self.card.rules_values() if self.card_id else {}
+        ability = {
+            "name": self.name,
+            "cost": self.cost,
+            "timing": self.timing,
+            "effect": self.effect,
+        }
+        faults_raise(ability_faults(values.get("kind"), values, ability, ""))
 
 
 class CardRevision(models.Model):
-    """An earlier version of a card's rules-relevant fields, kept when errata change it."""
+    """An earlier version of a card, kept when errata change its rules-relevant fields.
+
+    ``previous`` maps each rules-relevant field the revision changed
+    (``cards.revisions.RULES_FIELDS``) to its value before: ``{"movement": 3}``;
+    ``realm`` is a realm slug and ``abilities`` a list of ability mappings as in
+    the catalogue file. Walking the revisions newest first from the current card
+    rebuilds every earlier version. Written by ``cards.revisions.card_revise``.
+    """
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="revisions")
     revised_at = models.DateTimeField()
