@@ -12,7 +12,7 @@ import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
-from django.db.models import F, QuerySet
+from django.db.models import Case, F, QuerySet, When
 from django_filters.fields import RangeField
 from django_filters.widgets import BooleanWidget
 from drf_spectacular.types import OpenApiTypes
@@ -66,6 +66,11 @@ class SearchFilter(django_filters.Filter):
         return qs.filter(value.to_q())
 
 
+@extend_schema_field(OpenApiTypes.STR)
+class RealmFilter(django_filters.ModelMultipleChoiceFilter):
+    """Realms by slug, repeatable: ``realm=ember&realm=tide``."""
+
+
 class IntegerRangeField(RangeField):
     def __init__(self, *args, **kwargs) -> None:
         bounds = {"min_value": 0, "max_value": TRAIT_LIMIT}
@@ -79,6 +84,10 @@ class IntegerRangeFilter(django_filters.RangeFilter):
     field_class = IntegerRangeField
 
 
+# Rarity sorts in its printed order (common first), not alphabetically.
+RARITY_RANK = Case(*(When(rarity=value, then=rank) for rank, value in enumerate(Rarity.values)))
+
+
 class CardOrderingFilter(django_filters.OrderingFilter):
     """Sorts with empty traits last on every database, and by name among equals."""
 
@@ -89,7 +98,8 @@ class CardOrderingFilter(django_filters.OrderingFilter):
         for param in value:
             field_name = self.get_ordering_value(param)
             descending = field_name.startswith("-")
-            column = F(field_name.removeprefix("-"))
+            name = field_name.removeprefix("-")
+            column = RARITY_RANK if name == "rarity" else F(name)
             ordering.append(
                 column.desc(nulls_last=True) if descending else column.asc(nulls_last=True)
             )
@@ -102,7 +112,7 @@ class CardFilter(django_filters.FilterSet):
         label="Search", help_text='Search syntax, e.g. kind:avatar cost<=3 o:"spirit path"'
     )
     kind = django_filters.MultipleChoiceFilter(choices=CardKind.choices, distinct=False)
-    realm = django_filters.ModelMultipleChoiceFilter(
+    realm = RealmFilter(
         field_name="realm__slug",
         to_field_name="slug",
         queryset=Realm.objects.all(),
