@@ -36,6 +36,9 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
         "deck": deck,
         "versions": versions,
         "pair": pair,
+        "chosen": (pair[0].number, pair[1].number)
+        if pair
+        else (request.GET.get("a", ""), request.GET.get("b", "")),
         "changes": version_diff(*pair) if pair else [],
         "diff_error": diff_error,
         "is_owner": deck.owner_id == request.user.pk,
