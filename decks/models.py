@@ -114,6 +114,20 @@ class DeckQuerySet(models.QuerySet):
         """Decks that appear in public browsing and search."""
         return self.filter(visibility=Visibility.PUBLIC)
 
+    def listed_for(self, user) -> DeckQuerySet:
+        """Decks a user's lists show: their own (any visibility) and public ones.
+
+        Unlisted decks of others open by link but never appear in a list."""
+        if user.is_authenticated:
+            return self.filter(Q(owner=user) | Q(visibility=Visibility.PUBLIC))
+        return self.listed()
+
+    def with_slots(self) -> DeckQuerySet:
+        """Decks with owner, format, Home Realm and slot cards, in a constant number of queries."""
+        return self.select_related("owner", "format", "home_realm").prefetch_related(
+            models.Prefetch("slots", DeckSlot.objects.select_related("card"))
+        )
+
 
 class Deck(models.Model):
     owner = models.ForeignKey(

@@ -1,0 +1,244 @@
+"""JSON shapes of formats, decks and decklists; deck writes go through decks.services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from cards.models import Card, Realm
+from decks.decklist import DecklistEntry
+from decks.io.importing import IMPORT_KINDS
+from decks.io.parsing import MAX_IMPORT_BYTES
+from decks.models import Board, Deck, DeckSlot, Format, Visibility
+from decks.services import DeckChangeError, deck_create, deck_replace_slots, deck_update
+
+
+class FormatSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Format
+        fields = [
+            "slug",
+            "name",
+            "description",
+            "ruleset",
+            "min_cards",
+            "max_cards",
+            "copy_limit",
+            "copy_limits_by_rarity",
+            "copy_limits_by_kind",
+            "allowed_kinds",
+            "required_kinds",
+            "requires_home_realm",
+            "sideboard_max",
+        ]
+
+
+class SlotSerializer(serializers.ModelSerializer):
+    """A slot as read: its stable id, the card's slug and name, board and count."""
+
+    card = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    card_name = serializers.CharField(source="card.name", read_only=True)
+
+    class Meta:
+        model = DeckSlot
+        fields = ["id", "card", "card_name", "board", "count"]
+
+
+class EntryInputSerializer(serializers.Serializer):
+    """A slot as written: a card slug, a count and a board."""
+
+    card = serializers.SlugField(help_text="The card's slug, e.g. ember-lance")
+    count = serializers.IntegerField(min_value=1, max_value=99)
+    board = serializers.ChoiceField(choices=Board.choices, default=Board.MAIN)
+
+
+class EntriesField(serializers.ListField):
+    """Entries in, `DecklistEntry` rows out, every card looked up in one query."""
+
+    child = EntryInputSerializer()
+
+    def to_internal_value(self, data: Any) -> list[DecklistEntry]:
+        if not isinstance(data, list):
+            raise serializers.ValidationError("Expected a list of entries.")
+        # A serializer of its own: a PATCH must not skip the entries' required fields.
+        rows = EntryInputSerializer(data=data, many=True)
+        if not rows.is_valid():
+            raise serializers.ValidationError(rows.errors)
+        slugs = {row["card"] for row in rows.validated_data}
+        cards = {card.slug: card for card in Card.objects.filter(slug__in=slugs)}
+        unknown = sorted(slugs - cards.keys())
+        if unknown:
+            raise serializers.ValidationError(f"Unknown cards: {', '.join(unknown)}.")
+        return [
+            DecklistEntry(cards[row["card"]], row["count"], row["board"])
+            for row in rows.validated_data
+        ]
+
+
+class DeckSerializer(serializers.ModelSerializer):
+    """A deck as read, and as written: `slots` replaces every slot (one new version)."""
+
+    owner = serializers.CharField(source="owner.get_username", read_only=True)
+    format = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Format.objects.filter(is_active=True)
+    )
+    home_realm = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Realm.objects.all(), allow_null=True, required=False
+    )
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+    slots = SlotSerializer(many=True, read_only=True)
+    entries = EntriesField(
+        write_only=True,
+        required=False,
+        help_text="Replaces every slot; leave out to keep the slots as they are.",
+    )
+
+    class Meta:
+        model = Deck
+        fields = [
+            "id",
+            "owner",
+            "name",
+            "description",
+            "format",
+            "home_realm",
+            "visibility",
+            "slots",
+            "entries",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = ["id", "owner", "created_at", "updated_at"]
+
+    def create(self, validated_data: dict) -> Deck:
+        return _service(
+            deck_create,
+            owner=self.context["request"].user,
+            entries=validated_data.pop("entries", []),
+            **validated_data,
+        )
+
+    def update(self, instance: Deck, validated_data: dict) -> Deck:
+        entries = validated_data.pop("entries", None)
+        if validated_data:
+            _service(deck_update, deck=instance, **validated_data)
+        if entries is not None:
+            _service(
+                deck_replace_slots, deck=instance, entries=entries, note="Edited through the API"
+            )
+        return instance
+
+
+def _service(service, **kwargs) -> Deck:
+    try:
+        return service(**kwargs)
+    except DeckChangeError as error:
+        raise serializers.ValidationError({"detail": str(error)}) from None
+
+
+class ViolationSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    cards = serializers.ListField(child=serializers.CharField(), help_text="Card slugs")
+
+
+class ValidationResultSerializer(serializers.Serializer):
+    format = serializers.CharField(help_text="The format's slug")
+    is_valid = serializers.BooleanField()
+    violations = ViolationSerializer(many=True)
+
+
+class ValidateInputSerializer(serializers.Serializer):
+    on = serializers.DateField(
+        required=False, help_text="Check the banned and restricted lists as of this date"
+    )
+
+
+# A pattern, not an enum: spectacular would hoist an enum into a component whose name
+# collides with the cards' `kind` enum.
+@extend_schema_field(
+    {"type": "string", "pattern": f"^({'|'.join(IMPORT_KINDS)})$", "default": "text"}
+)
+class ImportKindField(serializers.ChoiceField):
+    """The kind of a pasted decklist; inline in the schema, apart from the cards' `kind`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=IMPORT_KINDS, default="text", **kwargs)
+
+
+class DecklistTextMixin(serializers.Serializer):
+    text = serializers.CharField(
+        required=False,
+        trim_whitespace=False,
+        max_length=MAX_IMPORT_BYTES,
+        help_text="A pasted decklist (limit 64 KiB, 500 lines)",
+    )
+    kind = ImportKindField()
+
+
+class DecklistValidateInputSerializer(DecklistTextMixin, ValidateInputSerializer):
+    """An unsaved decklist: `entries`, or `text` of `kind` to read them from."""
+
+    format = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Format.objects.filter(is_active=True)
+    )
+    home_realm = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Realm.objects.all(), allow_null=True, required=False
+    )
+    entries = EntriesField(required=False)
+
+    def validate(self, attrs: dict) -> dict:
+        if ("entries" in attrs) == ("text" in attrs):
+            raise serializers.ValidationError("Send either `entries` or `text`, not both.")
+        return attrs
+
+
+class ImportInputSerializer(DecklistTextMixin):
+    """A decklist to save as a new deck: pasted `text` or an uploaded `file`."""
+
+    file = serializers.FileField(required=False, help_text="An uploaded decklist file")
+    name = serializers.CharField(required=False, default="", max_length=100)
+    format = serializers.SlugRelatedField(
+        slug_field="slug",
+        queryset=Format.objects.filter(is_active=True),
+        required=False,
+        help_text="Needed unless the decklist names its format (JSON, deck code)",
+    )
+    home_realm = serializers.SlugRelatedField(
+        slug_field="slug", queryset=Realm.objects.all(), allow_null=True, required=False
+    )
+    keep_valid_lines = serializers.BooleanField(
+        default=False, help_text="Save the good lines even when others have problems"
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        upload = attrs.pop("file", None)
+        if (upload is None) == ("text" not in attrs):
+            raise serializers.ValidationError("Send either `text` or a `file`.")
+        if upload is not None:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise serializers.ValidationError(
+                    {"file": f"The file is {upload.size // 1024} KiB; the limit is 64 KiB."}
+                )
+            try:
+                attrs["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise serializers.ValidationError({"file": "The file is not UTF-8 text."}) from None
+        return attrs
+
+
+class ImportProblemSerializer(serializers.Serializer):
+    line = serializers.IntegerField(allow_null=True)
+    unit = serializers.CharField(help_text='"line", or "entry" for JSON entries and deck codes')
+    message = serializers.CharField()
+    suggestions = serializers.ListField(child=serializers.CharField())
+
+
+class ImportProblemsSerializer(serializers.Serializer):
+    problems = ImportProblemSerializer(many=True)
+
+
+class CopyInputSerializer(serializers.Serializer):
+    name = serializers.CharField(required=False, max_length=100)

@@ -1,0 +1,227 @@
+"""The deck API: decks (owner-only writes, visibility on every read), validation, import,
+export in each kind, and the formats."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import permissions, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.api.permissions import IsDeckOwnerOrReadOnly
+from decks.api.serializers import (
+    CopyInputSerializer,
+    DecklistValidateInputSerializer,
+    DeckSerializer,
+    FormatSerializer,
+    ImportInputSerializer,
+    ImportProblemsSerializer,
+    ValidateInputSerializer,
+    ValidationResultSerializer,
+)
+from decks.io.exporting import EXPORT_KINDS, deck_export, export_filename
+from decks.io.importing import DeckImportError, deck_import
+from decks.io.parsing import decklist_parse
+from decks.io.raw import ImportProblem
+from decks.models import Deck, Format
+from decks.services import deck_copy, deck_delete
+from decks.validation import FormatViolation, validate_deck, validate_decklist
+
+NOT_FOUND = OpenApiResponse(description="No such deck, or it is private to another player")
+EXPORT_KIND = OpenApiParameter(
+    "kind",
+    str,
+    enum=list(EXPORT_KINDS),
+    default="text",
+    description="text, json, csv, code (deck code), pdf (proxy sheet, nine to a page) "
+    "or sheet (printable registration decklist, HTML)",
+)
+
+
+def _validation_result(format: Format, violations: list[FormatViolation]) -> Response:
+    return Response(
+        ValidationResultSerializer(
+            {
+                "format": format.slug,
+                "is_valid": not violations,
+                "violations": [
+                    {"code": v.code, "message": v.message, "cards": list(v.cards)}
+                    for v in violations
+                ],
+            }
+        ).data
+    )
+
+
+def _problems_response(problems: list[ImportProblem]) -> Response:
+    body = {
+        "problems": [
+            {
+                "line": problem.line,
+                "unit": problem.unit,
+                "message": problem.message,
+                "suggestions": list(problem.suggestions),
+            }
+            for problem in problems
+        ]
+    }
+    return Response(ImportProblemsSerializer(body).data, status=status.HTTP_400_BAD_REQUEST)
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Your decks and public decks"),
+    retrieve=extend_schema(responses={200: DeckSerializer, 404: NOT_FOUND}),
+    update=extend_schema(responses={200: DeckSerializer, 403: None, 404: NOT_FOUND}),
+    partial_update=extend_schema(responses={200: DeckSerializer, 403: None, 404: NOT_FOUND}),
+    destroy=extend_schema(responses={204: None, 403: None, 404: NOT_FOUND}),
+)
+class DeckViewSet(viewsets.ModelViewSet):
+    """Decks. Anyone reads the decks they may see (their own, unlisted by link, public);
+    only the owner writes. `entries` on a write replaces every slot as one new version."""
+
+    serializer_class = DeckSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsDeckOwnerOrReadOnly]
+    filter_backends: list = []
+
+    def get_queryset(self) -> QuerySet[Deck]:
+        user = self.request.user
+        decks = (
+            Deck.objects.listed_for(user)
+            if self.action == "list"
+            else Deck.objects.visible_to(user)
+        )
+        return decks.with_slots()
+
+    def perform_destroy(self, instance: Deck) -> None:
+        deck_delete(deck=instance)
+
+    @extend_schema(
+        summary="Check a saved deck against its format",
+        request=ValidateInputSerializer,
+        responses={200: ValidationResultSerializer, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"], permission_classes=[permissions.AllowAny])
+    def validate(self, request: Request, pk: str | None = None) -> Response:
+        deck = self.get_object()
+        params = ValidateInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        return _validation_result(
+            deck.format, validate_deck(deck, on=params.validated_data.get("on"))
+        )
+
+    @extend_schema(
+        summary="Download the deck in one of the export kinds",
+        parameters=[EXPORT_KIND],
+        responses={
+            (200, "text/plain"): OpenApiTypes.STR,
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "text/csv"): OpenApiTypes.STR,
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            (200, "text/html"): OpenApiTypes.STR,
+            (400, "application/json"): OpenApiResponse(description="Unknown kind"),
+            (404, "application/json"): NOT_FOUND,
+        },
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request: Request, pk: str | None = None) -> HttpResponse:
+        deck = self.get_object()
+        kind = request.query_params.get("kind", "text")
+        if kind not in EXPORT_KINDS:
+            raise ValidationError(
+                {"kind": f"Unknown kind {kind!r}: use {', '.join(EXPORT_KINDS)}."}
+            )
+        response = HttpResponse(
+            deck_export(deck, kind), content_type=EXPORT_KINDS[kind].content_type
+        )
+        disposition = "inline" if kind in {"sheet", "code"} else "attachment"
+        response["Content-Disposition"] = f'{disposition}; filename="{export_filename(deck, kind)}"'
+        return response
+
+    @extend_schema(
+        summary="Copy a deck you can see into your decks",
+        request=CopyInputSerializer,
+        responses={201: DeckSerializer, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def copy(self, request: Request, pk: str | None = None) -> Response:
+        deck = self.get_object()
+        params = CopyInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        copy = deck_copy(deck=deck, owner=request.user, name=params.validated_data.get("name"))
+        copy = Deck.objects.with_slots().get(pk=copy.pk)
+        return Response(DeckSerializer(copy).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Import a decklist (text, JSON, CSV or deck code) as a new deck",
+        request={
+            "application/json": ImportInputSerializer,
+            "multipart/form-data": ImportInputSerializer,
+        },
+        responses={201: DeckSerializer, 400: ImportProblemsSerializer},
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="import",
+        parser_classes=[JSONParser, MultiPartParser, FormParser],
+    )
+    def import_decklist(self, request: Request) -> Response:
+        params = ImportInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        try:
+            deck = deck_import(owner=request.user, **params.validated_data)
+        except DeckImportError as error:
+            return _problems_response(error.problems)
+        deck = Deck.objects.with_slots().get(pk=deck.pk)
+        return Response(DeckSerializer(deck).data, status=status.HTTP_201_CREATED)
+
+
+class DecklistValidateView(APIView):
+    """Check an unsaved decklist (entries, or text to read them from) against a format."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        summary="Check an unsaved decklist against a format",
+        request=DecklistValidateInputSerializer,
+        responses={200: ValidationResultSerializer, 400: ImportProblemsSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        params = DecklistValidateInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        data = params.validated_data
+        entries = data.get("entries")
+        if entries is None:
+            parsed = decklist_parse(text=data["text"], kind=data["kind"])
+            if parsed.problems:
+                return _problems_response(parsed.problems)
+            entries = parsed.entries
+        violations = validate_decklist(
+            format=data["format"],
+            entries=entries,
+            home_realm=data.get("home_realm"),
+            on=data.get("on"),
+        )
+        return _validation_result(data["format"], violations)
+
+
+class FormatViewSet(viewsets.ReadOnlyModelViewSet):
+    """The active deck-building formats, by slug."""
+
+    queryset = Format.objects.filter(is_active=True)
+    serializer_class = FormatSerializer
+    lookup_field = "slug"
+    permission_classes = [permissions.AllowAny]
+    filter_backends: list = []
