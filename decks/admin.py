@@ -1,0 +1,89 @@
+"""Staff pages: formats (with their banned and restricted lists) and decks (with slots)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.forms import BaseModelFormSet, ModelForm
+from django.http import HttpRequest
+
+from decks.decklist import deck_entries
+from decks.models import Deck, DeckSlot, DeckVersion, Format, FormatListEntry
+from decks.versions import version_record
+
+
+class FormatListEntryInline(admin.TabularInline):
+    model = FormatListEntry
+    extra = 1
+    raw_id_fields = ["card"]
+    fields = ["card", "status", "limit", "effective_from", "note"]
+
+
+@admin.register(Format)
+class FormatAdmin(admin.ModelAdmin):
+    """Formats are data: staff add and edit them here without code (RULINGS.md F1–F3)."""
+
+    list_display = ["name", "slug", "ruleset", "min_cards", "max_cards", "copy_limit", "is_active"]
+    list_filter = ["is_active", "ruleset"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    inlines = [FormatListEntryInline]
+    fieldsets = [
+        (None, {"fields": ["name", "slug", "description", "ruleset", "is_active"]}),
+        ("Size", {"fields": ["min_cards", "max_cards", "sideboard_max"]}),
+        (
+            "Copies and kinds",
+            {
+                "fields": [
+                    "copy_limit",
+                    "copy_limits_by_rarity",
+                    "copy_limits_by_kind",
+                    "allowed_kinds",
+                    "required_kinds",
+                    "requires_home_realm",
+                ],
+                "description": 'Limits by rarity or kind as JSON, e.g. {"mythic": 1, '
+                '"champion": 1}; allowed kinds as a list, e.g. ["avatar"] (empty: every kind).',
+            },
+        ),
+    ]
+
+
+class DeckSlotInline(admin.TabularInline):
+    model = DeckSlot
+    extra = 0
+    raw_id_fields = ["card"]
+    fields = ["card", "board", "count"]
+
+
+class DeckVersionInline(admin.TabularInline):
+    model = DeckVersion
+    extra = 0
+    can_delete = False
+    fields = ["number", "created_at", "note"]
+    readonly_fields = fields
+    show_change_link = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Deck | None = None) -> bool:
+        return False
+
+
+@admin.register(Deck)
+class DeckAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "format", "visibility", "updated_at"]
+    list_filter = ["format", "visibility"]
+    search_fields = ["name", "owner__username"]
+    raw_id_fields = ["owner"]
+    list_select_related = ["owner", "format"]
+    inlines = [DeckSlotInline, DeckVersionInline]
+
+    def save_related(
+        self, request: HttpRequest, form: ModelForm, formsets: list[BaseModelFormSet], change: bool
+    ) -> None:
+        super().save_related(request, form, formsets, change)
+        # Slot edits made here are versions too, like every other change to the slots.
+        if any(formset.model is DeckSlot and formset.has_changed() for formset in formsets):
+            version_record(
+                deck=form.instance,
+                entries=deck_entries(form.instance),
+                note=f"Edited in the admin by {request.user}",
+            )
