@@ -46,6 +46,9 @@ class Group(NamedTuple):
 
 Captures = dict[int, tuple[int, ...]]
 
+# Builds a Group without NamedTuple's Python-level __new__: the placement hot path makes two.
+_new_group = tuple.__new__
+
 
 class ShenGrid:
     """The counters, Realm Stones and Spirit-Path walkers on a board's vertices.
@@ -238,9 +241,14 @@ class ShenGrid:
         :class:`IllegalPlacement`. Returns the new grid and the captured
         vertices per owner (sorted; owners who lost nothing are absent).
         """
-        if not self.geometry.is_vertex(vertex) or self._filled >> vertex & 1:
+        if (
+            type(vertex) is not int
+            or not 0 <= vertex < self.geometry.vertex_count
+            or self._filled >> vertex & 1
+        ):
             raise IllegalPlacement(self.placement_error(vertex, player))
-        self._check_player(player)
+        if type(player) is not int or not 0 <= player < len(self._counters):
+            self._check_player(player)
         return self._put(vertex, player, capture=True)
 
     def capture_around(self, vertex: int, by_player: int) -> tuple[ShenGrid, Captures]:
@@ -312,7 +320,9 @@ class ShenGrid:
                 liberties = group.liberties & not_bit
                 if capture and not liberties and not group.anchored:
                     dead.append(root)
-                changed[root] = Group(group.owner, group.members, liberties, group.anchored)
+                changed[root] = _new_group(
+                    Group, (group.owner, group.members, liberties, group.anchored)
+                )
         new_group_of = group_of.copy()
         captured: dict[int, int] = {}
         if dead:
@@ -343,7 +353,7 @@ class ShenGrid:
         for own_root in own:
             changed[own_root] = None
         new_groups = _applied(groups, changed)
-        new_groups[root] = Group(player, members, liberties, anchored)
+        new_groups[root] = _new_group(Group, (player, members, liberties, anchored))
         new_group_of[vertex] = root
         for own_root in own:
             if own_root != root:
@@ -584,6 +594,8 @@ def _applied(groups: dict[int, Group], changed: dict[int, Group | None]) -> dict
 
 
 def _captures(captured: dict[int, int]) -> Captures:
+    if not captured:
+        return {}
     return {owner: mask_vertices(mask) for owner, mask in sorted(captured.items())}
 
 
