@@ -7,11 +7,12 @@ catalogue loader can run them on a parsed file before anything is written and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from games.engine.effects import EffectError, parse_effect, validate_timing
 
@@ -71,11 +72,17 @@ def card_validate(
 
 
 def faults_raise(faults: Sequence[CardFault]) -> None:
-    """Raise the faults, if any, as one ValidationError keyed by field."""
+    """Raise the faults, if any, as one ValidationError keyed by model field.
+
+    A fault deeper than a field (``effect.0.count``) goes under its field
+    (``effect``) with the full path in the message, so a form can show it.
+    """
     if faults:
         errors: dict[str, list[str]] = {}
         for fault in faults:
-            errors.setdefault(fault.field, []).append(fault.message)
+            key = re.split(r"[.\[]", fault.field, maxsplit=1)[0]
+            message = fault.message if key == fault.field else f"{fault.field}: {fault.message}"
+            errors.setdefault(key or NON_FIELD_ERRORS, []).append(message)
         raise ValidationError(errors)
 
 

@@ -1,9 +1,10 @@
 """Factories for catalogue rows: realms, cards of each kind, abilities."""
 
 import factory
+from django.utils import timezone
 from django.utils.text import slugify
 
-from cards.models import Ability, Card, CardKind, Realm
+from cards.models import Ability, Card, CardKind, CardRevision, Realm
 
 
 class RealmFactory(factory.django.DjangoModelFactory):
@@ -61,3 +62,26 @@ class AbilityFactory(factory.django.DjangoModelFactory):
     cost = 1
     timing = "activated"
     effect = factory.LazyFunction(lambda: [{"verb": "draw_cards", "count": 1}])
+
+
+class SpiritAvatarFactory(AvatarFactory):
+    """A Spirit Avatar: movement 2 per errata 1, manifests on a vertex."""
+
+    name = factory.Sequence(lambda n: f"Spirit of Test {n}")
+    is_spirit = True
+    movement = 2
+
+
+class ActionFactory(CardFactory):
+    name = factory.Sequence(lambda n: f"Action {n}")
+    kind = CardKind.ACTION
+
+
+class CardRevisionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = CardRevision
+
+    card = factory.SubFactory(AvatarFactory)
+    revised_at = factory.LazyFunction(timezone.now)
+    note = "Errata"
+    previous = factory.LazyFunction(lambda: {"cost": 3})
