@@ -27,6 +27,7 @@ FALLBACK_COLOUR = "#6b6b7b"
 SERIF = "Georgia, 'DejaVu Serif', 'Times New Roman', serif"
 SANS = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
 HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}")
+ABILITY_HEAD = re.compile(r"[^():.]{1,60}\([^()]{1,40}\):")
 
 # The text box: where rules, abilities and flavour are wrapped.
 TEXT_LEFT, TEXT_WIDTH, TEXT_TOP = 48, 534, 462
@@ -217,8 +218,9 @@ def _type_line(face: CardFace, colour: str) -> str:
         parts.append(
             f'<rect x="520" y="393" width="74" height="50" rx="8" fill="#fff" '
             f'stroke="{INK}" stroke-width="2"/>'
-            f'<text x="532" y="423" font-size="12" font-family="{SANS}" fill="{MUTED}">MOV</text>'
-            f'<text x="578" y="431" font-size="30" font-weight="bold" text-anchor="middle" '
+            f'<text x="557" y="407" font-size="11" text-anchor="middle" font-family="{SANS}" '
+            f'fill="{MUTED}">MOVE</text>'
+            f'<text x="557" y="437" font-size="28" font-weight="bold" text-anchor="middle" '
             f'font-family="{SANS}">{face.traits.movement}</text>'
         )
     else:
@@ -246,8 +248,13 @@ def _paragraphs(face: CardFace) -> list[_Paragraph]:
         )
     for block in face.rules_text.splitlines():
         if block.strip():
-            paragraphs.append(_Paragraph(words=tuple(block.split())))
+            # "Name (timing, cost): effect" lines set their head bold, like abilities.
+            head = ABILITY_HEAD.match(block.strip())
+            bold = len(head.group(0).split()) if head else 0
+            paragraphs.append(_Paragraph(words=tuple(block.split()), bold_words=bold))
     for ability in face.abilities:
+        if ability.name.lower() in face.rules_text.lower():
+            continue  # the rules text already prints this ability in its own words
         head = f"{ability.name} ({ability.cost} · {ability.timing}):".split()
         paragraphs.append(_Paragraph(words=(*head, *ability.effect.split()), bold_words=len(head)))
     if face.flavour_text.strip():

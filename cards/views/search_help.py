@@ -4,17 +4,21 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from cards.models import Realm
 from cards.search import FIELDS, MAX_QUERY_LENGTH
 
-# Worked examples, (query, what it finds); each links to the catalogue.
+# Operators in the order people read them, not the tokenizer's longest-first order.
+OPERATOR_ORDER = (":", "=", "!=", "<", "<=", ">", ">=")
+
+# Worked examples, (query, what it finds); "{realm}" is a realm of this catalogue.
 EXAMPLES = (
     ("warden", "Cards with “warden” in the name or rules text"),
     ('"spirit path"', "The exact phrase, in the name or rules text"),
     ("kind:avatar cost<=2", "Avatars costing 2 Shén or less"),
-    ("t:item realm:ember", "Items of the Ember realm (t: is an alias of kind:)"),
+    ("t:item realm:{realm}", "Items of one realm (t: is an alias of kind:)"),
     ("atk>=3 def>=3", "Avatars with at least 3 melee and 3 defense"),
     ("is:spirit mv>=2", "Spirit Avatars with movement 2 or more"),
-    ("kw:flying or kw:swift", "Cards with either keyword"),
+    ("kw:swift or kw:guardian", "Cards with either keyword"),
     ("kind:action (cost:1 or cost:2)", "Actions costing exactly 1 or 2"),
     ("-kind:avatar rarity:rare", "Rare cards that are not Avatars"),
     ('not o:"spirit path" is:avatar', "Avatars whose rules text does not mention the Spirit Path"),
@@ -25,5 +29,10 @@ EXAMPLES = (
 @require_safe
 def search_help(request: HttpRequest) -> HttpResponse:
     """Every field, alias and operator of the search box, with example queries."""
-    context = {"fields": FIELDS, "examples": EXAMPLES, "max_length": MAX_QUERY_LENGTH}
+    realm = Realm.objects.values_list("slug", flat=True).first() or "ember"
+    context = {
+        "fields": [(field, sorted(field.operators, key=OPERATOR_ORDER.index)) for field in FIELDS],
+        "examples": [(query.format(realm=realm), meaning) for query, meaning in EXAMPLES],
+        "max_length": MAX_QUERY_LENGTH,
+    }
     return render(request, "cards/search_help.html", context)

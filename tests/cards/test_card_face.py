@@ -63,7 +63,7 @@ def test_avatar_face_prints_trait_bar_and_movement():
         "RNG",
         "6",
     ]
-    assert "MOV" in printed
+    assert "MOVE" in printed
     assert "7" in printed
 
 
@@ -135,3 +135,16 @@ def test_card_face_of_reads_item_bonuses_without_zeroes():
     card = ItemFactory(bonus_melee=2, bonus_defense=0, bonus_movement=1)
     assert card_face_of(card).bonuses == (("melee", 2), ("movement", 1))
     assert card_face_of(card).traits is None
+
+
+def test_ability_named_in_the_rules_text_is_printed_once():
+    ability = AbilityLine(name="Ember Lash", cost=2, timing="activated", effect="Draw 2 cards.")
+    rules = "Ember Lash (Activate, 2 Shén): Draw two cards."
+    printed = " ".join(texts(render_card_face(face(rules_text=rules, abilities=(ability,)))))
+    assert printed.count("Ember Lash") == 1
+    assert "Draw 2 cards." not in printed
+
+
+def test_ability_head_in_the_rules_text_is_bold():
+    svg = render_card_face(face(rules_text="Ember Lash (Activate, 2 Shén): Draw two cards."))
+    assert '<tspan font-weight="bold">Ember Lash (Activate, 2 Shén):</tspan>' in svg
