@@ -1,0 +1,166 @@
+"""Actions: every answer a player can give to the decision waiting in the state.
+
+Positions are board ints (spaces, or vertices for the Spirit Path); cards
+and Avatars are card ints of the state (an Avatar is named by the card that
+manifested it). ``-1`` means "not given". ``games.engine.notation`` writes and
+reads them in R2 notation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class IllegalAction(ValueError):
+    """An action that does not answer the waiting decision legally; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Action:
+    """Base class of every action."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRealmStone(Action):
+    """Set-up: place your Realm Stone on ``vertex`` (R7)."""
+
+    vertex: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCounter(Action):
+    """Place one Shén counter on ``vertex`` (R10, or a place_counters effect)."""
+
+    vertex: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline: stop placing, pass an activation step, end an activation,
+    close a combat window, stay put instead of advancing."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Play ``card`` from hand (R16).
+
+    ``at``: the space (vertex for a Spirit Avatar) an Avatar manifests on, or
+    the space an untargeted card is paid at. ``target``: the Avatar the card
+    goes onto or acts on. ``to``: where a Spirit-Path effect moves the target.
+    """
+
+    card: int
+    at: int = -1
+    target: int = -1
+    to: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveRemains(Action):
+    """Remove one of your Remains-in-Play cards to reverse its effect (R13).
+    ``to`` is where a reversed Spirit-Path card moves its Avatar."""
+
+    card: int
+    to: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Action):
+    """Activate ``avatar`` to claim the anchor point it stands on (R20)."""
+
+    avatar: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRealmStone(Action):
+    """Activate ``avatar`` to attack the opponent's Realm Stone next to it."""
+
+    avatar: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Activate ``avatar`` (or continue its activation) to move to ``to`` (R21)."""
+
+    avatar: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeAttack(Action):
+    """Move ``avatar`` to ``origin`` (its own position when already next to the
+    defender) and step into ``defender``'s position: a melee attack (R21, R22)."""
+
+    avatar: int
+    defender: int
+    origin: int
+
+
+@dataclass(frozen=True, slots=True)
+class RangedAttack(Action):
+    """Activate ``avatar`` to make a ranged attack on ``defender`` (R19, R22)."""
+
+    avatar: int
+    defender: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseAbility(Action):
+    """Use ability number ``index`` printed on ``card`` (an Avatar or one of its Items
+    or attachments), aimed at Avatar ``target``; ``to`` for Spirit-Path effects."""
+
+    card: int
+    index: int
+    target: int = -1
+    to: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class LoseCards(Action):
+    """Answer a card loss (R24): ``from_deck`` cards off the top of the deck and
+    these cards from hand and discard pile."""
+
+    from_deck: int = 0
+    hand: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveAvatar(Action):
+    """Lose the defeated ``avatar`` instead of the cards (R23)."""
+
+    avatar: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepAvatar(Action):
+    """Keep the defeated ``avatar`` and lose the cards instead (R23)."""
+
+    avatar: int
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Action):
+    """Place ``avatar``, whose retreat is blocked, at ``to`` next to your Realm Stone (R23)."""
+
+    avatar: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Advance(Action):
+    """The winning attacker moves into the attacked position (R23); Pass stays put."""
+
+    avatar: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounter(Action):
+    """Remove an opponent's counter from ``vertex`` (a remove_counters effect)."""
+
+    vertex: int

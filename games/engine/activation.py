@@ -1,0 +1,311 @@
+"""The Activation phase (R13, R14, R17–R20): alternating steps until all pass.
+
+A step is one of: play a card, activate an Avatar, remove one of your own
+Remains-in-Play cards, or pass. An Avatar's activation is one of: claim an
+anchor point, attack a Realm Stone, move (possibly into melee), make a ranged
+attack; an activated ability (which exhausts it) may come before or after a
+move. Claiming and attacking a Realm Stone need the Avatar Ready and on that
+spot since the phase began.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.engine.abilities import ability_options, bearer_of, use_ability
+from games.engine.actions import (
+    Action,
+    AttackRealmStone,
+    Claim,
+    IllegalAction,
+    MeleeAttack,
+    Move,
+    Pass,
+    PlayCard,
+    RangedAttack,
+    RemoveRemains,
+    UseAbility,
+)
+from games.engine.avatars import replace_avatar
+from games.engine.card_loss import ask_to_lose
+from games.engine.combat import start_combat
+from games.engine.costs import shen_at
+from games.engine.decisions import ActivationStep, EndTurn, ExhaustAvatar, FollowUp
+from games.engine.events import AnchorClaimed, AvatarMoved, Event, Passed
+from games.engine.movement import place_avatar, reach, walker_may_arrive
+from games.engine.playing import play_card, play_options, removal_options, remove_remains
+from games.engine.resolve import push
+from games.engine.state import PLAYERS, Avatar, GameState, other, player_name, with_item
+from games.engine.traits import trait_value
+from games.engine.victory import check_all_anchors
+
+
+def begin_activation(state: GameState) -> GameState:
+    """Note where each Ready Avatar stands as the phase begins (R19) and open it."""
+    avatars = tuple(replace(a, start_at=-1 if a.exhausted else a.at) for a in state.avatars)
+    return replace(
+        state,
+        avatars=avatars,
+        phase="activation",
+        pending=(*state.pending, ActivationStep(state.turn_player)),
+    )
+
+
+# -- what may be done ---------------------------------------------------------------
+
+
+def _claimable(state: GameState, avatar: Avatar) -> int:
+    """The index of the anchor ``avatar`` may claim, or -1 (R20)."""
+    if avatar.on_path or avatar.exhausted or avatar.activated or avatar.start_at != avatar.at:
+        return -1
+    for index, anchor in enumerate(state.anchors):
+        if anchor == avatar.at and state.holders[index] != avatar.owner:
+            return index
+    return -1
+
+
+def _stone_in_reach(state: GameState, avatar: Avatar) -> bool:
+    if avatar.exhausted or avatar.activated or avatar.start_at != avatar.at:
+        return False
+    stone = state.stones[other(avatar.owner)]
+    if stone < 0:
+        return False
+    board = state.board
+    if avatar.on_path:
+        return stone in board.vertex_neighbours[avatar.at]
+    return stone in board.space_corners[avatar.at]
+
+
+def _ranged_targets(state: GameState, avatar: Avatar) -> list[int]:
+    if avatar.on_path or avatar.exhausted or avatar.activated:
+        return []
+    if trait_value(state, avatar, "ranged") <= 0:
+        return []
+    board = state.board
+    reach_limit = state.ruleset.ranged_reach
+    return [
+        a.card
+        for a in state.avatars
+        if a.owner != avatar.owner
+        and not a.on_path
+        and 1 <= board.space_distance(avatar.at, a.at) <= reach_limit
+    ]
+
+
+def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
+    """Moves and melee attacks open to ``avatar`` (R21)."""
+    destinations, attacks = reach(state, avatar)
+    moves: list[Action] = []
+    for to in destinations:
+        if avatar.on_path and not walker_may_arrive(state, avatar, to):
+            continue
+        moves.append(Move(avatar.card, to))
+    moves.extend(MeleeAttack(avatar.card, defender, origin) for defender, origin in attacks)
+    return moves
+
+
+def _activated_abilities(state: GameState, avatar: Avatar) -> list[UseAbility]:
+    if avatar.exhausted:
+        return []
+    shen = shen_at(state, avatar.owner, avatar.at, avatar.on_path)
+    return ability_options(state, avatar, "activated", shen)
+
+
+def activation_options(state: GameState, avatar: Avatar) -> list[Action]:
+    """Every way to activate ``avatar`` now (R19)."""
+    if avatar.activated:
+        return []
+    options: list[Action] = []
+    if _claimable(state, avatar) >= 0:
+        options.append(Claim(avatar.card))
+    if _stone_in_reach(state, avatar):
+        options.append(AttackRealmStone(avatar.card))
+    options.extend(movement_options(state, avatar))
+    options.extend(RangedAttack(avatar.card, target) for target in _ranged_targets(state, avatar))
+    options.extend(_activated_abilities(state, avatar))
+    return options
+
+
+def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
+    """Everything ``decision.player`` may do in this Activation step (R13)."""
+    player = decision.player
+    options: list[Action] = [Pass()]
+    seen = set()
+    for card in state.hands[player]:
+        spec = state.cards[card]
+        if spec in seen:
+            continue  # identical cards give identical plays
+        seen.add(spec)
+        options.extend(play_options(state, player, card))
+    options.extend(removal_options(state, player))
+    for avatar in state.avatars:
+        if avatar.owner == player:
+            options.extend(activation_options(state, avatar))
+    return options
+
+
+def follow_up_options(state: GameState, decision: FollowUp) -> list[Action]:
+    """The rest of an activation: a move after an ability, an ability after a move."""
+    avatar = state.avatar(decision.avatar)
+    options: list[Action] = [Pass()]
+    if avatar is None:
+        return options
+    if decision.may_move:
+        options.extend(movement_options(state, avatar))
+    if decision.may_use_ability:
+        options.extend(_activated_abilities(state, avatar))
+    return options
+
+
+# -- doing it ---------------------------------------------------------------------------
+
+
+def answer_step(state: GameState, decision: ActivationStep, action: Action, log: list[Event]):
+    """Carry out an Activation step; the opponent's step follows (R13)."""
+    player = decision.player
+    below = state.pending[:-1]
+    if isinstance(action, Pass):
+        log.append(Passed(player_name(player), "passes"))
+        passes = decision.passes + 1
+        following = EndTurn() if passes >= len(PLAYERS) else ActivationStep(other(player), passes)
+        return replace(state, pending=(*below, following))
+    state = replace(state, pending=(*below, ActivationStep(other(player))))
+    if isinstance(action, PlayCard):
+        return play_card(state, player, action, log)
+    if isinstance(action, RemoveRemains):
+        return remove_remains(state, player, action, log)
+    if isinstance(action, UseAbility):
+        avatar = bearer_of(state, action.card)
+    elif isinstance(action, Claim | AttackRealmStone | Move | MeleeAttack | RangedAttack):
+        avatar = state.avatar(action.avatar)
+    else:
+        raise IllegalAction(
+            "in an Activation step play a card, activate an Avatar, remove a Remains card "
+            "or pass (R13)"
+        )
+    if avatar is None or avatar.owner != player:
+        raise IllegalAction(f"{player_name(player)} has no Avatar to activate like that")
+    if avatar.activated:
+        raise IllegalAction(
+            f"{state.card_name(avatar.card)} has already been activated this turn (R14)"
+        )
+    return activate(state, avatar, action, log)
+
+
+def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event]) -> GameState:
+    """Start ``avatar``'s activation with ``action``."""
+    name = state.card_name(avatar.card)
+    activated = replace(avatar, activated=True)
+    if isinstance(action, Claim):
+        index = _claimable(state, avatar)
+        if index < 0:
+            raise IllegalAction(
+                f"{name} cannot claim: it must stand Ready on an anchor point you do not hold "
+                "since the Activation phase began (R20)"
+            )
+        return claim(state, activated, index, log)
+    if isinstance(action, AttackRealmStone):
+        if not _stone_in_reach(state, avatar):
+            raise IllegalAction(
+                f"{name} cannot attack a Realm Stone: it must be Ready next to it since the "
+                "Activation phase began (R19)"
+            )
+        state = replace_avatar(state, activated)
+        stone = state.stones[other(avatar.owner)]
+        return start_combat(state, "stone", activated, stone, None, avatar.at, avatar.at, log)
+    if isinstance(action, RangedAttack):
+        if action.defender not in _ranged_targets(state, avatar):
+            raise IllegalAction(
+                f"{name} cannot shoot that: Ready, in a space, with ranged power, at an "
+                "opponent's Avatar 1–4 spaces away in a space (R19)"
+            )
+        state = replace_avatar(state, activated)
+        defender = state.avatar(action.defender)
+        return start_combat(
+            state, "ranged", activated, defender.at, defender, avatar.at, avatar.at, log
+        )
+    if isinstance(action, Move | MeleeAttack):
+        state = replace_avatar(state, activated)
+        return move(state, activated, action, log, follow_up=True)
+    if isinstance(action, UseAbility):
+        options = _activated_abilities(state, avatar)
+        state = replace_avatar(state, activated)
+        state = push(
+            state, FollowUp(avatar.owner, avatar.card, True, False), ExhaustAvatar(avatar.card)
+        )
+        return use_ability(state, action, options, log)
+    raise IllegalAction(
+        "in an Activation step play a card, activate an Avatar, remove a Remains card or pass (R13)"
+    )
+
+
+def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, follow_up: bool):
+    """A move or a melee attack by ``avatar`` (already marked activated)."""
+    options = movement_options(state, avatar)
+    name = state.card_name(avatar.card)
+    if action not in options:
+        where = state.position_name(
+            getattr(action, "to", getattr(action, "origin", 0)), avatar.on_path
+        )
+        raise IllegalAction(
+            f"{name} cannot reach {where} that way (movement "
+            f"{trait_value(state, avatar, 'movement')}; R18, R21)"
+        )
+    if isinstance(action, MeleeAttack):
+        defender = state.avatar(action.defender)
+        return start_combat(
+            state, "melee", avatar, defender.at, defender, action.origin, avatar.at, log
+        )
+    start = state.position_name(avatar.at, avatar.on_path)
+    log.append(AvatarMoved(name, start, state.position_name(action.to, avatar.on_path)))
+    if follow_up and not avatar.exhausted:
+        state = push(state, FollowUp(avatar.owner, avatar.card, False, True))
+    return place_avatar(state, avatar, action.to, avatar.on_path, log)
+
+
+def answer_follow_up(state: GameState, decision: FollowUp, action: Action, log: list[Event]):
+    """The second half of an activation, or Pass to end it."""
+    state = replace(state, pending=state.pending[:-1])
+    if isinstance(action, Pass):
+        return state
+    avatar = state.avatar(decision.avatar)
+    if decision.may_move and isinstance(action, Move | MeleeAttack):
+        return move(state, avatar, action, log, follow_up=False)
+    if decision.may_use_ability and isinstance(action, UseAbility):
+        options = _activated_abilities(state, avatar)
+        state = push(state, ExhaustAvatar(avatar.card))
+        return use_ability(state, action, options, log)
+    raise IllegalAction(
+        f"{state.card_name(decision.avatar)} may now only "
+        + ("move" if decision.may_move else "use an ability")
+        + " or pass (R19)"
+    )
+
+
+def claim(state: GameState, avatar: Avatar, index: int, log: list[Event]) -> GameState:
+    """R20: the claimer holds the anchor; each opponent loses (anchors held − 1) cards."""
+    player = avatar.owner
+    state = replace_avatar(state, replace(avatar, exhausted=True))
+    holders = with_item(state.holders, index, player)
+    state = replace(state, holders=holders)
+    held = sum(1 for h in holders if h == player)
+    log.append(
+        AnchorClaimed(
+            player_name(player),
+            state.card_name(avatar.card),
+            state.board.space_name(state.anchors[index]),
+            held,
+        )
+    )
+    state = check_all_anchors(state, player, log)
+    if state.result is None:
+        state = ask_to_lose(state, other(player), held - 1)
+    return state
+
+
+def exhaust(state: GameState, card: int) -> GameState:
+    """Exhaust ``card``'s Avatar if it is still on the board (R18)."""
+    avatar = state.avatar(card)
+    if avatar is None or avatar.exhausted:
+        return state
+    return replace_avatar(state, replace(avatar, exhausted=True))

@@ -1,0 +1,149 @@
+"""The rules-relevant face of a card, as the engine sees it.
+
+The Django catalogue hands these over as plain dicts (``CardSpec.from_data``);
+tests build their own small specs. Nothing here knows about the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.effects import EffectError, EffectStep, parse_effect, validate_timing
+
+KINDS = ("avatar", "item", "remains", "action")
+CARD_TARGETS = ("none", "own_avatar", "opponent_avatar", "any_avatar")
+
+
+@dataclass(frozen=True, slots=True)
+class AbilitySpec:
+    """An ability printed on a card: its power cost, when it is used and what it does."""
+
+    name: str
+    cost: int
+    timing: str
+    effect: tuple[EffectStep, ...]
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> AbilitySpec:
+        """An ability from ``{"name", "cost", "timing", "effect": [steps]}``."""
+        return cls(
+            name=str(data["name"]),
+            cost=_whole(data.get("cost", 0), "cost"),
+            timing=validate_timing(data["timing"]),
+            effect=parse_effect(data["effect"]),
+        )
+
+    def target_kind(self) -> str:
+        """The kind of Avatar this ability must be aimed at ('none' when only at itself)."""
+        return steps_target_kind(self.effect)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    """A card by name with every field the rules read (R16: kind, cost, realm, traits)."""
+
+    name: str
+    slug: str
+    kind: str
+    realm: str
+    cost: int
+    melee: int = 0
+    defense: int = 0
+    ranged: int = 0
+    movement: int = 0
+    is_spirit: bool = False
+    bonus_melee: int = 0
+    bonus_defense: int = 0
+    bonus_ranged: int = 0
+    bonus_movement: int = 0
+    target: str = "none"
+    abilities: tuple[AbilitySpec, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.name}: kind must be one of {', '.join(KINDS)}")
+        if self.target not in CARD_TARGETS:
+            raise ValueError(f"{self.name}: target must be one of {', '.join(CARD_TARGETS)}")
+        if self.cost < 0:
+            raise ValueError(f"{self.name}: cost must not be negative")
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> CardSpec:
+        """A spec from plain data; missing traits count as 0, missing abilities as none.
+
+        Raises ValueError (EffectError for a bad ability) naming the card.
+        """
+        name = str(data["name"])
+        try:
+            abilities = tuple(AbilitySpec.from_data(a) for a in data.get("abilities") or ())
+        except EffectError as error:
+            raise EffectError(error.field, f"{name}: {error.message}") from None
+        return cls(
+            name=name,
+            slug=str(data.get("slug") or name.lower().replace(" ", "-")),
+            kind=str(data["kind"]),
+            realm=str(data.get("realm") or ""),
+            cost=_whole(data.get("cost", 0), "cost"),
+            melee=_whole(data.get("melee"), "melee"),
+            defense=_whole(data.get("defense"), "defense"),
+            ranged=_whole(data.get("ranged"), "ranged"),
+            movement=_whole(data.get("movement"), "movement"),
+            is_spirit=bool(data.get("is_spirit", False)),
+            bonus_melee=_whole(data.get("bonus_melee"), "bonus_melee", signed=True),
+            bonus_defense=_whole(data.get("bonus_defense"), "bonus_defense", signed=True),
+            bonus_ranged=_whole(data.get("bonus_ranged"), "bonus_ranged", signed=True),
+            bonus_movement=_whole(data.get("bonus_movement"), "bonus_movement", signed=True),
+            target=str(data.get("target") or "none"),
+            abilities=abilities,
+        )
+
+    def trait(self, trait: str) -> int:
+        """The printed trait (melee, defense, ranged, movement)."""
+        return getattr(self, trait)
+
+    def bonus(self, trait: str) -> int:
+        """What an Item gives its bearer in ``trait``."""
+        return getattr(self, "bonus_" + trait)
+
+    def abilities_timed(self, timing: str) -> tuple[tuple[int, AbilitySpec], ...]:
+        """(index, ability) for the abilities with ``timing``."""
+        return tuple((i, a) for i, a in enumerate(self.abilities) if a.timing == timing)
+
+    def play_target_kind(self) -> str:
+        """What playing this card must be aimed at: its own target, else its effects' target."""
+        if self.target != "none":
+            return self.target
+        if self.kind == "item":
+            return "own_avatar"
+        steps = tuple(
+            step
+            for ability in self.abilities
+            if ability.timing in ("on_play", "on_manifest", "while_attached", "in_combat")
+            for step in ability.effect
+        )
+        return steps_target_kind(steps)
+
+
+def steps_target_kind(steps: tuple[EffectStep, ...]) -> str:
+    """The first non-'self' target among ``steps``, or 'none'.
+
+    One play or use picks one Avatar; every step aimed at an Avatar other
+    than 'self' acts on that one.
+    """
+    for step in steps:
+        for name, value in step.params:
+            if name == "target" and value != "self":
+                return value
+    return "none"
+
+
+def _whole(value: Any, field: str, *, signed: bool = False) -> int:
+    if value is None:
+        return 0
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"{field} must be a whole number, not {value!r}")
+    if value < 0 and not signed:
+        raise ValueError(f"{field} must not be negative")
+    return value

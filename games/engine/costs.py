@@ -1,0 +1,50 @@
+"""Paying power costs with Shén (R15).
+
+A cost is payable at a space when the player's counters on its 4 corners,
+or at a vertex when their counters on and next to it, are at least the cost.
+Counters are not spent. A card from outside the Home Realm costs one more;
+the player's own Realm Stone counts as a counter when the ruleset says so.
+"""
+
+from __future__ import annotations
+
+from games.engine.cards import CardSpec
+from games.engine.state import GameState
+
+
+def shen_at(state: GameState, player: int, position: int, on_path: bool) -> int:
+    """``player``'s Shén around a space (or on and next to a vertex), Realm Stone included
+    when ``realm_stone_counts``."""
+    board = state.board
+    mask = board.around_vertex_masks[position] if on_path else board.space_corner_masks[position]
+    count = (state.grid.counter_mask(player) & mask).bit_count()
+    stone = state.stones[player]
+    if stone >= 0 and state.ruleset.realm_stone_counts and mask >> stone & 1:
+        count += 1
+    return count
+
+
+def best_space_shen(state: GameState, player: int) -> int:
+    """The most Shén ``player`` has around any one space (for untargeted cards, R16)."""
+    return max(shen_at(state, player, space, False) for space in range(state.board.space_count))
+
+
+def card_cost(state: GameState, player: int, spec: CardSpec) -> int:
+    """What ``spec`` costs ``player``: its power cost, +1 outside their Home Realm (R15)."""
+    return spec.cost + (spec.realm != state.home_realms[player])
+
+
+def combat_shen(state: GameState, player: int) -> int:
+    """What ``player`` can pay with in the combat windows of the current combat (R22).
+
+    Melee: the attacker's counters around the position it attacks from, the
+    defender's around the defended position. Ranged attacks and attacks on a
+    Realm Stone: either combatant's position, whichever has more.
+    """
+    combat = state.combat
+    attacker = state.owners[combat.attacker]
+    at_origin = shen_at(state, player, combat.origin, combat.on_path)
+    at_target = shen_at(state, player, combat.target, combat.on_path or combat.kind == "stone")
+    if combat.kind == "melee":
+        return at_origin if player == attacker else at_target
+    return max(at_origin, at_target)

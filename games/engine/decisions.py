@@ -1,0 +1,207 @@
+"""What the state waits for: decisions a player answers, and tasks the engine runs.
+
+Both live on ``GameState.pending`` (a stack, top last). A rule that needs
+several answers in a row (a combat, an effect placing counters) pushes its
+later tasks first and its first decision on top, so the engine never calls
+back into a player: it stops at the next decision and waits for an action.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.engine.effects import EffectStep
+
+
+class Decision:
+    """Something ``player`` must answer with an action."""
+
+    __slots__ = ()
+    player: int
+
+
+class Task:
+    """Something the engine does by itself when it reaches the top of the stack."""
+
+    __slots__ = ()
+
+
+# -- decisions ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRealmStone(Decision):
+    """Set-up: ``player`` places their Realm Stone (R7)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceShen(Decision):
+    """Recovery and Set-Up: ``player`` places a counter or stops (R10).
+    ``placed``/``stopped`` are per player."""
+
+    player: int
+    placed: tuple[int, int] = (0, 0)
+    stopped: tuple[bool, bool] = (False, False)
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationStep(Decision):
+    """Activation: ``player`` plays a card, activates an Avatar, removes a Remains
+    card or passes (R13). ``passes`` counts passes in succession."""
+
+    player: int
+    passes: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp(Decision):
+    """The rest of ``avatar``'s activation: a move after an ability, or an ability
+    after a move (R19); Pass ends it."""
+
+    player: int
+    avatar: int
+    may_move: bool
+    may_use_ability: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CombatWindow(Decision):
+    """``player`` may play one card and use one ability on the combat (R22); Pass closes."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class AfterCombat(Decision):
+    """``player`` may use one of ``avatar``'s after-combat abilities; Pass declines."""
+
+    player: int
+    avatar: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveOrLose(Decision):
+    """``player``'s defeated ``avatar``: remove it, or keep it and lose ``count`` cards (R23)."""
+
+    player: int
+    avatar: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseLostCards(Decision):
+    """``player`` loses ``count`` cards, choosing from hand, discard and deck top (R24)."""
+
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRetreat(Decision):
+    """``avatar``'s retreat is blocked; ``player`` picks one of ``options`` by the Realm
+    Stone (R23)."""
+
+    player: int
+    avatar: int
+    options: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAdvance(Decision):
+    """The winning attacker may move into the attacked position ``to`` (R23)."""
+
+    player: int
+    avatar: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceEffectCounters(Decision):
+    """A place_counters effect: ``player`` places ``remaining`` more counters (Pass stops)."""
+
+    player: int
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveEffectCounters(Decision):
+    """A remove_counters effect: ``player`` removes up to ``remaining`` opponent counters
+    among ``vertices``."""
+
+    player: int
+    remaining: int
+    vertices: tuple[int, ...]
+
+
+# -- tasks --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealHands(Task):
+    """Both players shuffle and draw their opening hands (R8), then turn 1 begins."""
+
+
+@dataclass(frozen=True, slots=True)
+class BeginTurn(Task):
+    """Recovery (R9), then the placement of Shén (R10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Task):
+    """Walkers on opponent counters leave, modifiers lapse, the turn limit is checked."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveSteps(Task):
+    """The rest of an effect: ``steps`` for ``player`` from ``source`` (an Avatar or -1)
+    on ``target`` (an Avatar or -1); ``origin``/``origin_on_path`` is where it acts from;
+    ``to`` a chosen Spirit-Path destination."""
+
+    player: int
+    steps: tuple[EffectStep, ...]
+    source: int
+    target: int
+    origin: int
+    origin_on_path: bool
+    to: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Task):
+    """A resolved one-shot card goes to its owner's discard pile (R16)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollCombat(Task):
+    """Roll the dice (or not, on a Realm Stone) and settle who won."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRetreat(Task):
+    """The loser of a melee retreats (R23), if still on the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatEnd(Task):
+    """Exhaust the combatants (R18: after the action), open after-combat windows."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClearCombat(Task):
+    """Forget the finished combat."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfferAdvance(Task):
+    """A winning melee attacker may move into the vacated position (R23)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExhaustAvatar(Task):
+    """Exhaust ``avatar`` once its action has resolved (R18)."""
+
+    avatar: int

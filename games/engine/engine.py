@@ -1,0 +1,216 @@
+"""The engine's three verbs: ``new_game``, ``legal_actions`` and ``apply``.
+
+``apply`` answers the decision on top of ``state.pending`` and then runs the
+automatic tasks until the next decision (or the end of the game). Decisions
+with nothing to choose (a combat window with only "pass", a card loss with
+only one answer) are answered automatically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from games.engine import activation, combat, placement, setup, turns
+from games.engine.actions import (
+    Action,
+    IllegalAction,
+    LoseCards,
+    Pass,
+    RemoveCounter,
+)
+from games.engine.card_loss import forced_loss, lose_cards, loss_choices
+from games.engine.decisions import (
+    ActivationStep,
+    AfterCombat,
+    BeginTurn,
+    ChooseAdvance,
+    ChooseLostCards,
+    ChooseRealmStone,
+    ChooseRetreat,
+    ClearCombat,
+    CombatEnd,
+    CombatRetreat,
+    CombatWindow,
+    DealHands,
+    DiscardCard,
+    EndTurn,
+    ExhaustAvatar,
+    FollowUp,
+    OfferAdvance,
+    PlaceEffectCounters,
+    PlaceShen,
+    RemoveEffectCounters,
+    RemoveOrLose,
+    ResolveSteps,
+    RollCombat,
+    Task,
+)
+from games.engine.events import CountersRemoved, Event
+from games.engine.resolve import run_steps
+from games.engine.state import GameState, player_name, with_item
+from games.engine.victory import check_out_of_cards
+
+new_game = setup.new_game
+
+
+def _lose_options(state, decision: ChooseLostCards) -> list[Action]:
+    return list(loss_choices(state, decision.player, decision.count))
+
+
+def _answer_loss(state, decision: ChooseLostCards, action: Action, log) -> GameState:
+    if not isinstance(action, LoseCards):
+        raise IllegalAction(
+            f"{player_name(decision.player)} must choose {decision.count} cards to lose (R24)"
+        )
+    state = replace(state, pending=state.pending[:-1])
+    return lose_cards(state, decision.player, decision.count, action, log)
+
+
+def _remove_counter_options(state, decision: RemoveEffectCounters) -> list[Action]:
+    theirs = state.grid.counter_mask(1 - decision.player)
+    return [Pass(), *(RemoveCounter(v) for v in decision.vertices if theirs >> v & 1)]
+
+
+def _answer_remove_counter(state, decision: RemoveEffectCounters, action: Action, log):
+    below = state.pending[:-1]
+    if isinstance(action, Pass):
+        return replace(state, pending=below)
+    if not isinstance(action, RemoveCounter) or action not in _remove_counter_options(
+        state, decision
+    ):
+        raise IllegalAction("remove an opponent's counter within reach, or pass")
+    remaining = decision.remaining - 1
+    log.append(
+        CountersRemoved(player_name(1 - decision.player), (state.board.vertex_name(action.vertex),))
+    )
+    return replace(
+        state,
+        grid=state.grid.without_counters((action.vertex,)),
+        pending=(*below, replace(decision, remaining=remaining)) if remaining else below,
+    )
+
+
+def _advance_options(state, decision: ChooseAdvance) -> list[Action]:
+    from games.engine.actions import Advance
+
+    return [Pass(), Advance(decision.avatar)]
+
+
+def _retreat_options(state, decision: ChooseRetreat) -> list[Action]:
+    from games.engine.actions import Retreat
+
+    return [Retreat(decision.avatar, to) for to in decision.options]
+
+
+Legal = Callable[[GameState, object], list[Action]]
+Answer = Callable[[GameState, object, Action, list[Event]], GameState]
+
+DECISIONS: dict[type, tuple[Legal, Answer]] = {
+    ChooseRealmStone: (setup.stone_options, setup.answer_stone),
+    PlaceShen: (placement.placement_options, placement.answer_placement),
+    PlaceEffectCounters: (placement.placement_options, placement.answer_effect_placement),
+    RemoveEffectCounters: (_remove_counter_options, _answer_remove_counter),
+    ActivationStep: (activation.step_options, activation.answer_step),
+    FollowUp: (activation.follow_up_options, activation.answer_follow_up),
+    CombatWindow: (lambda s, d: combat.window_options(s, d.player), combat.answer_window),
+    AfterCombat: (combat.after_combat_options, combat.answer_after_combat),
+    RemoveOrLose: (combat.remove_or_lose_options, combat.answer_remove_or_lose),
+    ChooseLostCards: (_lose_options, _answer_loss),
+    ChooseRetreat: (_retreat_options, combat.answer_retreat),
+    ChooseAdvance: (_advance_options, combat.answer_advance),
+}
+
+
+def _discard(state: GameState, task: DiscardCard, log) -> GameState:
+    owner = state.owners[task.card]
+    return replace(
+        state, discards=with_item(state.discards, owner, (*state.discards[owner], task.card))
+    )
+
+
+TASKS: dict[type, Callable[[GameState, object, list[Event]], GameState]] = {
+    DealHands: lambda s, t, log: setup.deal_hands(s, log),
+    BeginTurn: lambda s, t, log: turns.begin_turn(s, log),
+    EndTurn: lambda s, t, log: turns.end_turn(s, log),
+    ResolveSteps: run_steps,
+    DiscardCard: _discard,
+    RollCombat: lambda s, t, log: combat.roll_combat(s, log),
+    CombatRetreat: lambda s, t, log: combat.combat_retreat(s, log),
+    OfferAdvance: lambda s, t, log: combat.offer_advance(s, log),
+    CombatEnd: lambda s, t, log: combat.combat_end(s, log),
+    ClearCombat: lambda s, t, log: replace(s, combat=None),
+    ExhaustAvatar: lambda s, t, log: activation.exhaust(s, t.avatar),
+}
+
+# Decisions answered for the player when "pass" is all they could do.
+_PASS_ONLY = (
+    CombatWindow,
+    AfterCombat,
+    FollowUp,
+    PlaceShen,
+    PlaceEffectCounters,
+    RemoveEffectCounters,
+)
+
+
+def _settle(state: GameState, log: list[Event]) -> GameState:
+    """Run tasks and forced answers until a player must decide or the game ends."""
+    while True:
+        state = check_out_of_cards(state, log)
+        if state.result is not None or not state.pending:
+            return state
+        top = state.pending[-1]
+        if isinstance(top, Task):
+            state = TASKS[type(top)](replace(state, pending=state.pending[:-1]), top, log)
+            continue
+        if isinstance(top, ChooseLostCards):
+            forced = forced_loss(state, top.player, top.count)
+            if forced is not None:
+                state = _answer_loss(state, top, forced, log)
+                continue
+        elif isinstance(top, _PASS_ONLY):
+            legal, answer = DECISIONS[type(top)]
+            if legal(state, top) == [Pass()]:
+                state = answer(state, top, Pass(), log)
+                continue
+        return state
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the player who must decide now may take ([] once the game is over).
+
+    For a card loss (R24) the list holds one choice per mix of hand, discard and
+    deck counts; ``apply`` accepts any particular choice of cards.
+    """
+    decision = state.decision
+    if decision is None:
+        return []
+    return DECISIONS[type(decision)][0](state, decision)
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Answer the waiting decision with ``action``; returns the new state and what happened.
+
+    ``state`` is left untouched; anything illegal raises IllegalAction with the reason.
+    """
+    decision = state.decision
+    if decision is None:
+        raise IllegalAction("the game is over")
+    if not isinstance(action, Action):
+        raise IllegalAction(f"{action!r} is not an action")
+    log: list[Event] = []
+    answer = DECISIONS[type(decision)][1]
+    try:
+        state = answer(state, decision, action, log)
+    except (TypeError, IndexError, KeyError, ValueError) as error:
+        if isinstance(error, IllegalAction):
+            raise
+        raise IllegalAction(f"{type(action).__name__} does not fit here: {error}") from None
+    return _settle(state, log), log
+
+
+def begin(state: GameState) -> tuple[GameState, list[Event]]:
+    """Run any pending automatic tasks of a freshly built state (scenarios use it)."""
+    log: list[Event] = []
+    return _settle(state, log), log

@@ -1,0 +1,313 @@
+"""Events: what happened, as frozen data with a log line in R2 notation.
+
+Events carry names (players, cards, positions) rather than ints so a log
+line reads on its own, without the state it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class Event:
+    """Base class of every event."""
+
+    __slots__ = ()
+
+    def log_line(self) -> str:  # pragma: no cover - every event overrides it
+        raise NotImplementedError
+
+
+def _dice(dice: tuple[int, ...]) -> str:
+    return f"{len(dice)} {'die' if len(dice) == 1 else 'dice'} [{','.join(map(str, dice))}]" + (
+        f"={sum(dice)}"
+    )
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerRolled(Event):
+    rolls: tuple[tuple[int, ...], ...]
+    first: str
+
+    def log_line(self) -> str:
+        rolled = "; ".join(f"[{','.join(map(str, r))}]" for r in self.rolls)
+        return f"Rolls for first player: {rolled}; {self.first} places a Realm Stone first"
+
+
+@dataclass(frozen=True, slots=True)
+class RealmStonePlaced(Event):
+    player: str
+    vertex: str
+    counters: tuple[str, ...]
+
+    def log_line(self) -> str:
+        return f"{self.player} sets the Realm Stone on {self.vertex} ({' '.join(self.counters)})"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBegan(Event):
+    turn: int
+    player: str
+
+    def log_line(self) -> str:
+        return f"Turn {self.turn}: {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered(Event):
+    player: str
+    refreshed: int
+    drawn: int
+    reshuffled: bool
+
+    def log_line(self) -> str:
+        shuffle = ", reshuffling the discard pile" if self.reshuffled else ""
+        return f"{self.player} refreshes {self.refreshed} and draws {_cards(self.drawn)}{shuffle}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(Event):
+    player: str
+    count: int
+    reshuffled: bool
+
+    def log_line(self) -> str:
+        shuffle = " (reshuffled the discard pile)" if self.reshuffled else ""
+        return f"{self.player} draws {_cards(self.count)}{shuffle}"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterPlaced(Event):
+    player: str
+    vertex: str
+
+    def log_line(self) -> str:
+        return f"{self.player} places Shén on {self.vertex}"
+
+
+@dataclass(frozen=True, slots=True)
+class CountersCaptured(Event):
+    player: str
+    vertices: tuple[str, ...]
+
+    def log_line(self) -> str:
+        return f"{self.player} Shén captured: {' '.join(self.vertices)}"
+
+
+@dataclass(frozen=True, slots=True)
+class CountersRemoved(Event):
+    player: str
+    vertices: tuple[str, ...]
+
+    def log_line(self) -> str:
+        return f"{self.player} Shén removed: {' '.join(self.vertices)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    player: str
+    what: str
+
+    def log_line(self) -> str:
+        return f"{self.player} {self.what}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardsLost(Event):
+    player: str
+    count: int
+    hand: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    from_deck: int = 0
+
+    def log_line(self) -> str:
+        parts = []
+        if self.hand:
+            parts.append("hand: " + ", ".join(self.hand))
+        if self.discard:
+            parts.append("discard: " + ", ".join(self.discard))
+        if self.from_deck:
+            parts.append(f"deck: {self.from_deck}")
+        detail = f" ({'; '.join(parts)})" if parts else ""
+        return f"{self.player} loses {_cards(self.count)}{detail}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    player: str
+    card: str
+    where: str
+
+    def log_line(self) -> str:
+        return f"{self.player} plays {self.card}{' ' + self.where if self.where else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityUsed(Event):
+    player: str
+    source: str
+    ability: str
+
+    def log_line(self) -> str:
+        return f"{self.source} uses {self.ability}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemainsRemoved(Event):
+    player: str
+    card: str
+
+    def log_line(self) -> str:
+        return f"{self.player} removes {self.card} from play"
+
+
+@dataclass(frozen=True, slots=True)
+class AvatarMoved(Event):
+    avatar: str
+    start: str
+    end: str
+
+    def log_line(self) -> str:
+        return f"{self.avatar} moves {self.start}-{self.end}"
+
+
+@dataclass(frozen=True, slots=True)
+class AvatarPlaced(Event):
+    avatar: str
+    start: str
+    end: str
+    why: str
+
+    def log_line(self) -> str:
+        return f"{self.avatar} {self.why} {self.start}-{self.end}"
+
+
+@dataclass(frozen=True, slots=True)
+class AvatarRemoved(Event):
+    avatar: str
+    at: str
+    why: str
+
+    def log_line(self) -> str:
+        return f"{self.avatar} on {self.at} is removed from the game ({self.why})"
+
+
+@dataclass(frozen=True, slots=True)
+class AvatarStateChanged(Event):
+    avatar: str
+    change: str
+
+    def log_line(self) -> str:
+        return f"{self.avatar} {self.change}"
+
+
+@dataclass(frozen=True, slots=True)
+class TraitModified(Event):
+    avatar: str
+    trait: str
+    amount: int
+
+    def log_line(self) -> str:
+        return f"{self.avatar} gets {self.amount:+d} {self.trait} until end of turn"
+
+
+@dataclass(frozen=True, slots=True)
+class BonusDice(Event):
+    player: str
+    count: int
+
+    def log_line(self) -> str:
+        return f"{self.player} adds {self.count} combat {'die' if self.count == 1 else 'dice'}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardsReturned(Event):
+    player: str
+    cards: tuple[str, ...]
+
+    def log_line(self) -> str:
+        return f"{self.player} returns {', '.join(self.cards) or 'nothing'} to hand"
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeRolled(Event):
+    attacker: str
+    start: str
+    origin: str
+    target: str
+    defender: str
+    attack_dice: tuple[int, ...]
+    defense_dice: tuple[int, ...]
+    winner: str
+
+    def log_line(self) -> str:
+        move = f"moves {self.start}-{self.origin} and " if self.start != self.origin else ""
+        return (
+            f"{self.attacker} {move}attacks {self.defender} on {self.target}: "
+            f"{_dice(self.attack_dice)} vs {_dice(self.defense_dice)}; {self.winner} wins"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RangedRolled(Event):
+    attacker: str
+    origin: str
+    defender: str
+    target: str
+    attack_dice: tuple[int, ...]
+    defense_dice: tuple[int, ...]
+    winner: str
+
+    def log_line(self) -> str:
+        return (
+            f"{self.attacker} on {self.origin} shoots {self.defender} on {self.target}: "
+            f"{_dice(self.attack_dice)} vs {_dice(self.defense_dice)}; {self.winner} wins"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RealmStoneAttacked(Event):
+    attacker: str
+    origin: str
+    stone: str
+    power: int
+
+    def log_line(self) -> str:
+        return (
+            f"{self.attacker} on {self.origin} attacks the Realm Stone on {self.stone} "
+            f"({self.power})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class AnchorClaimed(Event):
+    player: str
+    avatar: str
+    anchor: str
+    held: int
+
+    def log_line(self) -> str:
+        return f"{self.avatar} claims {self.anchor} for {self.player} (holds {self.held})"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    turn: int
+
+    def log_line(self) -> str:
+        return f"Turn {self.turn} ends"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    winner: str | None
+    reason: str
+
+    def log_line(self) -> str:
+        if self.winner is None:
+            return f"The game is a draw ({self.reason})"
+        return f"{self.winner} wins ({self.reason})"

@@ -1,0 +1,179 @@
+"""Moving Avatars (R21), and walkers arriving on the Spirit Path.
+
+Avatars in spaces take king steps; walkers step orthogonally between
+vertices. No step enters an occupied space or vertex or a Realm Stone's
+vertex, and no diagonal step crosses a Realm Stone's vertex; the last step
+may enter an opponent's Avatar (a melee attack). Walkers enter only vertices
+empty of counters or holding their owner's.
+
+Engine decision: a walker stepping onto an empty vertex fills it (R11), so
+after a walker arrives the engine runs ``capture_around`` for its owner
+(opponent groups left without liberty are captured and cost cards, R12),
+and a walker step that would leave one of its owner's own groups next to the
+vertex without liberty and without chain to the Realm Stone is illegal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+from games.engine.board import geometry
+from games.engine.capture import ShenGrid
+from games.engine.card_loss import ask_to_lose
+from games.engine.events import CountersCaptured, Event
+from games.engine.state import Avatar, GameState, other, player_name
+from games.engine.traits import trait_value
+
+
+@cache
+def king_steps(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each space: (neighbour, the Realm-Stone-relevant corner crossed or -1)."""
+    board = geometry(width, height)
+    return tuple(
+        tuple(
+            (n, -1 if (corner := board.diagonal_corner(s, n)) is None else corner)
+            for n in board.space_neighbours[s]
+        )
+        for s in range(board.space_count)
+    )
+
+
+@cache
+def _path_steps(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    board = geometry(width, height)
+    return tuple(tuple((n, -1) for n in ns) for ns in board.vertex_neighbours)
+
+
+def step_table(state: GameState, on_path: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The step table of the layer: spaces (king steps) or vertices (orthogonal)."""
+    rules = state.ruleset
+    if on_path:
+        return _path_steps(rules.width, rules.height)
+    return king_steps(rules.width, rules.height)
+
+
+def stone_mask(state: GameState) -> int:
+    """The Realm Stone vertices as a bitmask."""
+    mask = 0
+    for stone in state.stones:
+        if stone >= 0:
+            mask |= 1 << stone
+    return mask
+
+
+def can_enter(state: GameState, player: int, position: int, on_path: bool) -> bool:
+    """May ``player``'s Avatar stand on ``position`` (ignoring other Avatars)?"""
+    if not on_path:
+        return True
+    if stone_mask(state) >> position & 1:
+        return False
+    return not state.grid.counter_mask(other(player)) >> position & 1
+
+
+def reach(
+    state: GameState, avatar: Avatar, movement: int | None = None
+) -> tuple[dict[int, int], list[tuple[int, int]]]:
+    """Where ``avatar`` can move: ({destination: steps}, [(defender card, origin)]).
+
+    ``movement`` defaults to its current movement trait (R18 penalty included).
+    """
+    if movement is None:
+        movement = trait_value(state, avatar, "movement")
+    if movement <= 0:
+        return {}, []
+    on_path = avatar.on_path
+    occupied = {a.at: a for a in state.avatars if a.on_path == on_path}
+    stones = stone_mask(state)
+    blocked_counters = state.grid.counter_mask(other(avatar.owner)) if on_path else 0
+    table = step_table(state, on_path)
+    distance = {avatar.at: 0}
+    frontier = [avatar.at]
+    attacks: list[tuple[int, int]] = []
+    for depth in range(1, movement + 1):
+        following = []
+        for position in frontier:
+            for target, corner in table[position]:
+                if corner >= 0 and stones >> corner & 1:
+                    continue
+                if on_path and stones >> target & 1:
+                    continue
+                occupant = occupied.get(target)
+                if occupant is not None:
+                    if occupant.owner != avatar.owner:
+                        attacks.append((occupant.card, position))
+                    continue
+                if target in distance or blocked_counters >> target & 1:
+                    continue
+                distance[target] = depth
+                following.append(target)
+        frontier = following
+    del distance[avatar.at]
+    return distance, sorted(set(attacks))
+
+
+def step_is_open(state: GameState, player: int, start: int, end: int | None, on_path: bool) -> bool:
+    """Can an Avatar be pushed one step from ``start`` to ``end`` (a retreat)?"""
+    if end is None or state.avatar_at(end, on_path) is not None:
+        return False
+    if not can_enter(state, player, end, on_path):
+        return False
+    if on_path:
+        return True
+    corner = state.board.diagonal_corner(start, end) if end != start else None
+    return corner is None or not stone_mask(state) >> corner & 1
+
+
+def walker_arrival_grid(grid: ShenGrid, start: int | None, end: int, player: int):
+    """(grid after a walker of ``player`` leaves ``start`` and arrives on ``end``, captures)."""
+    if start is not None:
+        grid = grid.with_blocked(start, False)
+    grid = grid.with_blocked(end, True)
+    return grid.capture_around(end, player)
+
+
+def arrival_is_suicide(grid: ShenGrid, end: int, player: int) -> bool:
+    """Would one of ``player``'s groups next to ``end`` be left unsafe? (after captures)"""
+    for neighbour in grid.geometry.vertex_neighbours[end]:
+        if grid.owner(neighbour) == player and not grid.is_safe(neighbour):
+            return True
+    return False
+
+
+def walker_may_arrive(state: GameState, avatar: Avatar, end: int) -> bool:
+    """The walker-step suicide rule (module docstring) for ``avatar`` arriving on ``end``."""
+    start = avatar.at if avatar.on_path else None
+    grid, _ = walker_arrival_grid(state.grid, start, end, avatar.owner)
+    return not arrival_is_suicide(grid, end, avatar.owner)
+
+
+def place_avatar(
+    state: GameState, avatar: Avatar, end: int, on_path: bool, log: list[Event]
+) -> GameState:
+    """Put ``avatar`` on ``end`` (a space, or a vertex when ``on_path``), updating walkers'
+    blocks and capturing around an arriving walker (R11, R12)."""
+    grid = state.grid
+    if avatar.on_path:
+        grid = grid.with_blocked(avatar.at, False)
+    captures: dict[int, tuple[int, ...]] = {}
+    if on_path:
+        grid = grid.with_blocked(end, True)
+        grid, captures = grid.capture_around(end, avatar.owner)
+    moved = replace(avatar, at=end, on_path=on_path)
+    state = replace(
+        state,
+        grid=grid,
+        avatars=tuple(moved if a.card == avatar.card else a for a in state.avatars),
+    )
+    return record_captures(state, captures, log)
+
+
+def record_captures(
+    state: GameState, captures: dict[int, tuple[int, ...]], log: list[Event]
+) -> GameState:
+    """Log captured counters and ask their owners to lose one card each (R12)."""
+    board = state.board
+    for owner, vertices in captures.items():
+        log.append(CountersCaptured(player_name(owner), tuple(map(board.vertex_name, vertices))))
+        state = ask_to_lose(state, owner, len(vertices))
+    return state

@@ -1,0 +1,296 @@
+"""Playing cards from hand (R16, R17): Avatars, Items, Remains in Play, Actions.
+
+Avatars manifest on an empty space where the cost is paid (Spirit Avatars on
+a vertex, and they walk the Spirit Path); Items go onto one of the player's
+Avatars not walking the Path, at most ``max_items``; Remains attach to their
+target or lie beside the board; Actions resolve and are discarded. A card
+aimed at an Avatar is paid at that Avatar's position; an untargeted card at
+any one space. In a combat window only Actions and Remains may be played,
+paid with the player's Shén at the combat (R22).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.engine.actions import IllegalAction, PlayCard, RemoveRemains
+from games.engine.avatars import replace_avatar
+from games.engine.cards import CardSpec
+from games.engine.costs import best_space_shen, card_cost, combat_shen, shen_at
+from games.engine.decisions import DiscardCard
+from games.engine.events import CardPlayed, Event, RemainsRemoved
+from games.engine.movement import can_enter, place_avatar, walker_may_arrive
+from games.engine.resolve import effect_task, push
+from games.engine.state import Avatar, GameState, player_name, with_item
+
+PATH_VERBS = ("walk_spirit_path", "leave_spirit_path")
+
+
+def _effect_steps(spec: CardSpec, timings: tuple[str, ...]):
+    return tuple(
+        step
+        for ability in spec.abilities
+        if ability.timing in timings
+        for step in ability.effect
+        if not (ability.timing == "while_attached" and step.verb == "modify_trait")
+    )
+
+
+def play_timings(spec: CardSpec, in_combat: bool) -> tuple[str, ...]:
+    """Which abilities of ``spec`` take effect when it is played."""
+    if spec.kind == "avatar":
+        return ("on_manifest",)
+    if spec.kind == "item":
+        return ("on_play",)
+    timings = ("on_play", "in_combat") if in_combat else ("on_play",)
+    return (*timings, "while_attached") if spec.kind == "remains" else timings
+
+
+def path_verb(steps) -> str | None:
+    """The Spirit-Path verb among ``steps``, if any."""
+    for step in steps:
+        if step.verb in PATH_VERBS:
+            return step.verb
+    return None
+
+
+def path_destinations(state: GameState, avatar: Avatar, verb: str) -> list[int]:
+    """Where ``verb`` can move ``avatar``: a corner of its space onto the Path, or a space
+    its vertex borders off it."""
+    board = state.board
+    if verb == "walk_spirit_path":
+        if avatar.on_path:
+            return []
+        return [
+            v
+            for v in board.space_corners[avatar.at]
+            if state.avatar_at(v, True) is None
+            and can_enter(state, avatar.owner, v, True)
+            and walker_may_arrive(state, avatar, v)
+        ]
+    if not avatar.on_path:
+        return []
+    return [s for s in board.vertex_spaces[avatar.at] if state.avatar_at(s, False) is None]
+
+
+def _targets(state: GameState, player: int, kind: str) -> list[Avatar]:
+    if kind == "own_avatar":
+        return [a for a in state.avatars if a.owner == player]
+    if kind == "opponent_avatar":
+        return [a for a in state.avatars if a.owner != player]
+    return list(state.avatars)
+
+
+def playable_in(spec: CardSpec, in_combat: bool) -> bool:
+    """May ``spec`` be played now? Avatars and Items never in combat (R22); Actions with
+    only in-combat abilities only in combat."""
+    if in_combat:
+        return spec.kind in ("remains", "action")
+    if spec.kind == "action" and spec.abilities:
+        return any(a.timing == "on_play" for a in spec.abilities)
+    return True
+
+
+def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
+    """Every legal way for ``player`` to play ``card`` from hand now."""
+    spec = state.cards[card]
+    in_combat = state.combat is not None
+    if not playable_in(spec, in_combat):
+        return []
+    cost = card_cost(state, player, spec)
+    window = combat_shen(state, player) if in_combat else None
+
+    def paid(position: int, on_path: bool) -> bool:
+        if window is not None:
+            return window >= cost
+        return shen_at(state, player, position, on_path) >= cost
+
+    steps = _effect_steps(spec, play_timings(spec, in_combat))
+    kind = spec.play_target_kind()
+    options: list[PlayCard] = []
+    if spec.kind == "avatar":
+        targets = (
+            [-1] if kind == "none" else [a.card for a in _targets(state, player, kind)] or [-1]
+        )
+        for at in _manifest_spots(state, player, spec, paid):
+            options.extend(PlayCard(card, at, t) for t in targets)
+        return options
+    if kind == "none":
+        if window is not None:
+            return [PlayCard(card)] if window >= cost else []
+        if any(step.verb == "remove_counters" for step in steps):
+            return [
+                PlayCard(card, at=s)
+                for s in range(state.board.space_count)
+                if shen_at(state, player, s, False) >= cost
+            ]
+        return [PlayCard(card)] if best_space_shen(state, player) >= cost else []
+    verb = path_verb(steps)
+    for target in _targets(state, player, kind):
+        if spec.kind == "item" and (target.on_path or len(target.items) >= state.ruleset.max_items):
+            continue
+        if not paid(target.at, target.on_path):
+            continue
+        if verb is None:
+            options.append(PlayCard(card, target=target.card))
+        else:
+            options.extend(
+                PlayCard(card, target=target.card, to=to)
+                for to in path_destinations(state, target, verb)
+            )
+    return options
+
+
+def _manifest_spots(state: GameState, player: int, spec: CardSpec, paid) -> list[int]:
+    if not spec.is_spirit:
+        taken = {a.at for a in state.avatars if not a.on_path}
+        return [s for s in range(state.board.space_count) if s not in taken and paid(s, False)]
+    taken = {a.at for a in state.avatars if a.on_path}
+    newcomer = Avatar(-1, player, -1, False)
+    return [
+        v
+        for v in range(state.board.vertex_count)
+        if v not in taken
+        and can_enter(state, player, v, True)
+        and paid(v, True)
+        and walker_may_arrive(state, newcomer, v)
+    ]
+
+
+def play_card(state: GameState, player: int, action: PlayCard, log: list[Event]) -> GameState:
+    """Play ``action.card``; pushes its effects. The caller has already pushed what follows."""
+    card = action.card
+    if card not in state.hands[player]:
+        raise IllegalAction(f"{_name(state, card)} is not in {player_name(player)}'s hand")
+    if action not in play_options(state, player, card):
+        raise IllegalAction(_why_not(state, player, action))
+    spec = state.cards[card]
+    hand = list(state.hands[player])
+    hand.remove(card)
+    state = replace(state, hands=with_item(state.hands, player, tuple(hand)))
+    in_combat = state.combat is not None
+    steps = _effect_steps(spec, play_timings(spec, in_combat))
+    board = state.board
+    where = ""
+    source, origin, on_path = action.target, -1, False
+    target = state.avatar(action.target) if action.target >= 0 else None
+    if target is not None:
+        origin, on_path = target.at, target.on_path
+        where = f"on {state.card_name(target.card)}"
+    if spec.kind == "avatar":
+        on_path = spec.is_spirit
+        where = f"at {state.position_name(action.at, on_path)}"
+        avatar = Avatar(card, player, -1, False)
+        state = replace(state, avatars=(*state.avatars, avatar))
+        log.append(CardPlayed(player_name(player), spec.name, where))
+        if on_path:
+            state = place_avatar(state, avatar, action.at, True, log)
+        else:
+            state = replace_avatar(state, replace(avatar, at=action.at))
+        source, origin = card, action.at
+    elif spec.kind == "item":
+        state = replace_avatar(state, replace(target, items=(*target.items, card)))
+        log.append(CardPlayed(player_name(player), spec.name, where))
+    elif spec.kind == "remains":
+        if target is None:
+            state = replace(
+                state, beside=with_item(state.beside, player, (*state.beside[player], card))
+            )
+        else:
+            state = replace_avatar(state, replace(target, attachments=(*target.attachments, card)))
+        log.append(CardPlayed(player_name(player), spec.name, where))
+    else:
+        if action.at >= 0:
+            origin, where = action.at, f"at {board.space_name(action.at)}"
+        log.append(CardPlayed(player_name(player), spec.name, where))
+        state = push(state, DiscardCard(card))
+    if steps:
+        task = effect_task(
+            player,
+            steps,
+            source=source,
+            target=action.target,
+            origin=origin,
+            origin_on_path=on_path,
+            to=action.to,
+        )
+        state = push(state, task)
+    return state
+
+
+def _name(state: GameState, card: int) -> str:
+    return state.card_name(card) if 0 <= card < len(state.cards) else f"card {card!r}"
+
+
+def _why_not(state: GameState, player: int, action: PlayCard) -> str:
+    spec = state.cards[action.card]
+    in_combat = state.combat is not None
+    if not playable_in(spec, in_combat):
+        when = "during combat" if in_combat else "outside combat"
+        return f"{spec.name} cannot be played {when} (R16, R22)"
+    cost = card_cost(state, player, spec)
+    if spec.kind == "avatar":
+        if not (0 <= action.at < state.board.vertex_count):
+            return f"{spec.name} needs a place to manifest"
+        where = state.position_name(action.at, spec.is_spirit)
+        return (
+            f"{spec.name} cannot manifest at {where}: it must be empty and have "
+            f"{cost} of {player_name(player)}'s Shén (R15, R16)"
+        )
+    target = state.avatar(action.target)
+    if target is not None:
+        where = state.position_name(target.at, target.on_path)
+        return (
+            f"{spec.name} cannot be played on {state.card_name(target.card)} at {where} "
+            f"(needs {cost} Shén there, a fitting target and destination; R15, R16)"
+        )
+    return f"{spec.name} cannot be played like that (needs {cost} Shén; R15, R16)"
+
+
+# -- removing Remains in Play ------------------------------------------------------
+
+
+def own_remains(state: GameState, player: int) -> list[tuple[int, Avatar | None]]:
+    """(card, the Avatar it is attached to or None) for ``player``'s Remains in play."""
+    found: list[tuple[int, Avatar | None]] = [(c, None) for c in state.beside[player]]
+    for avatar in state.avatars:
+        found.extend((c, avatar) for c in avatar.attachments if state.owners[c] == player)
+    return found
+
+
+def removal_options(state: GameState, player: int) -> list[RemoveRemains]:
+    """Every legal removal of one of ``player``'s Remains cards (R13)."""
+    options = []
+    for card, bearer in own_remains(state, player):
+        verb = path_verb(_effect_steps(state.cards[card], ("while_attached",)))
+        if verb is None or bearer is None:
+            options.append(RemoveRemains(card))
+            continue
+        reverse = "leave_spirit_path" if verb == "walk_spirit_path" else "walk_spirit_path"
+        options.extend(RemoveRemains(card, to) for to in path_destinations(state, bearer, reverse))
+    return options
+
+
+def remove_remains(
+    state: GameState, player: int, action: RemoveRemains, log: list[Event]
+) -> GameState:
+    """Remove a Remains card to its owner's discard pile, reversing a Spirit-Path move."""
+    if action not in removal_options(state, player):
+        name = _name(state, action.card)
+        raise IllegalAction(f"{player_name(player)} cannot remove {name} like that (R13)")
+    bearer = next((a for c, a in own_remains(state, player) if c == action.card), None)
+    if bearer is None:
+        beside = tuple(c for c in state.beside[player] if c != action.card)
+        state = replace(state, beside=with_item(state.beside, player, beside))
+    else:
+        kept = tuple(c for c in bearer.attachments if c != action.card)
+        state = replace_avatar(state, replace(bearer, attachments=kept))
+    state = replace(
+        state,
+        discards=with_item(state.discards, player, (*state.discards[player], action.card)),
+    )
+    log.append(RemainsRemoved(player_name(player), state.card_name(action.card)))
+    if bearer is not None and action.to >= 0:
+        bearer = state.avatar(bearer.card)
+        state = place_avatar(state, bearer, action.to, not bearer.on_path, log)
+    return state

@@ -1,0 +1,194 @@
+"""Set-up (R5–R8): scenario, first player, Realm Stones and opening hands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from games.engine import rng
+from games.engine.actions import Action, IllegalAction, PlaceRealmStone
+from games.engine.board import geometry
+from games.engine.capture import ShenGrid
+from games.engine.cards import CardSpec
+from games.engine.decisions import BeginTurn, ChooseRealmStone, DealHands
+from games.engine.events import Event, FirstPlayerRolled, RealmStonePlaced
+from games.engine.recovery import draw
+from games.engine.ruleset import Ruleset
+from games.engine.state import SETUP, GameState, other, player_name, with_item
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """Where the anchor points are (R5): 1–6 space names; None keeps the ruleset's."""
+
+    anchors: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeckList:
+    """A player's deck for one game: the Home Realm and the cards."""
+
+    home_realm: str
+    cards: tuple[CardSpec, ...]
+
+
+def _deck(deck: DeckList | Mapping | Sequence) -> DeckList:
+    if isinstance(deck, DeckList):
+        return deck
+    if isinstance(deck, Mapping):
+        cards = tuple(
+            c if isinstance(c, CardSpec) else CardSpec.from_data(c) for c in deck["cards"]
+        )
+        return DeckList(str(deck.get("home_realm") or (cards[0].realm if cards else "")), cards)
+    cards = tuple(c if isinstance(c, CardSpec) else CardSpec.from_data(c) for c in deck)
+    realms = [c.realm for c in cards]
+    home = max(sorted(set(realms)), key=realms.count) if realms else ""
+    return DeckList(home, cards)
+
+
+def roll_first_player(seed: int, forced: tuple[int, ...]):
+    """R6: each rolls 2d6, re-rolling ties. Returns (first player, rolls, rng, forced left)."""
+    rolls = []
+    while True:
+        pair = []
+        for _ in range(2):
+            dice = forced[:2]
+            forced = forced[2:]
+            extra, seed = rng.roll(seed, 2 - len(dice))
+            pair.append(dice + extra)
+        rolls.extend(pair)
+        if sum(pair[0]) != sum(pair[1]):
+            return (0 if sum(pair[0]) > sum(pair[1]) else 1), tuple(rolls), seed, forced
+
+
+def new_game(
+    ruleset: Ruleset,
+    decks: Sequence[DeckList | Mapping | Sequence[CardSpec]],
+    seed: int,
+    scenario: Scenario | None = None,
+) -> GameState:
+    """A new game waiting for the first Realm Stone (R5–R7); see :func:`start_game`."""
+    return start_game(ruleset, decks, seed, scenario)[0]
+
+
+def start_game(
+    ruleset: Ruleset,
+    decks: Sequence[DeckList | Mapping | Sequence[CardSpec]],
+    seed: int,
+    scenario: Scenario | None = None,
+    *,
+    forced_dice: tuple[int, ...] = (),
+) -> tuple[GameState, list[Event]]:
+    """A new game waiting for the first Realm Stone (R5–R7), with the events so far.
+
+    ``decks`` are two DeckLists (or ``{"home_realm", "cards"}`` mappings, or
+    plain card lists whose most common realm is home). The first-player roll
+    happens here, from the seed (or ``forced_dice`` first).
+    """
+    if len(decks) != 2:
+        raise ValueError("a game of Shén needs exactly two decks (R5)")
+    lists = [_deck(d) for d in decks]
+    board = geometry(ruleset.width, ruleset.height)
+    anchor_names = (
+        ruleset.anchors if scenario is None or scenario.anchors is None else scenario.anchors
+    )
+    if not 1 <= len(anchor_names) <= 6 or len(set(anchor_names)) != len(anchor_names):
+        raise ValueError("a scenario has 1 to 6 different anchor points (R5)")
+    anchors = tuple(board.parse_space(name) for name in anchor_names)
+    cards = tuple(spec for deck in lists for spec in deck.cards)
+    owners = tuple(p for p, deck in enumerate(lists) for _ in deck.cards)
+    first_ids = (tuple(range(len(lists[0].cards))), tuple(range(len(lists[0].cards), len(cards))))
+    first, rolls, seed_state, forced = roll_first_player(rng.seed_state(seed), tuple(forced_dice))
+    log: list[Event] = [FirstPlayerRolled(rolls, player_name(first))]
+    state = GameState(
+        ruleset=ruleset,
+        cards=cards,
+        owners=owners,
+        home_realms=tuple(d.home_realm for d in lists),
+        grid=ShenGrid.empty(board),
+        stones=(-1, -1),
+        anchors=anchors,
+        holders=(-1,) * len(anchors),
+        avatars=(),
+        hands=((), ()),
+        decks=first_ids,
+        discards=((), ()),
+        out=((), ()),
+        beside=((), ()),
+        modifiers=(),
+        turn=0,
+        turn_player=other(first),
+        phase=SETUP,
+        pending=(DealHands(), ChooseRealmStone(other(first)), ChooseRealmStone(first)),
+        combat=None,
+        just_captured=(),
+        rng=seed_state,
+        forced_dice=forced,
+        result=None,
+    )
+    return state, log
+
+
+def stone_error(state: GameState, vertex: int) -> str | None:
+    """Why a Realm Stone may not go on ``vertex`` (R7), or None."""
+    board = state.board
+    if not isinstance(vertex, int) or not board.is_vertex(vertex):
+        return f"{vertex!r} is not a vertex of this board"
+    name = board.vertex_name(vertex)
+    grid = state.grid
+    if not grid.is_empty(vertex):
+        return f"{name} is not empty (R7)"
+    if any(vertex in board.space_corners[a] for a in state.anchors):
+        return f"{name} is a corner of an anchor point (R7)"
+    for neighbour in board.vertex_neighbours[vertex]:
+        if grid.stone_owner(neighbour) is not None:
+            return f"{name} is next to a Realm Stone (R7)"
+        if not grid.is_empty(neighbour):
+            return f"{name} has an occupied neighbour {board.vertex_name(neighbour)} (R7)"
+    return None
+
+
+def stone_options(state: GameState, decision: ChooseRealmStone) -> list[Action]:
+    """Every vertex where the Realm Stone may go."""
+    return [
+        PlaceRealmStone(v) for v in range(state.board.vertex_count) if stone_error(state, v) is None
+    ]
+
+
+def answer_stone(state: GameState, decision: ChooseRealmStone, action: Action, log: list[Event]):
+    """Place the Realm Stone and its starting counters on every neighbour (R7)."""
+    if not isinstance(action, PlaceRealmStone):
+        raise IllegalAction(f"{player_name(decision.player)} must place a Realm Stone (R7)")
+    error = stone_error(state, action.vertex)
+    if error:
+        raise IllegalAction(error)
+    player = decision.player
+    board = state.board
+    grid = state.grid.with_stone(action.vertex, player)
+    for neighbour in board.vertex_neighbours[action.vertex]:
+        grid = grid.with_counter(neighbour, player)
+    log.append(
+        RealmStonePlaced(
+            player_name(player),
+            board.vertex_name(action.vertex),
+            tuple(board.vertex_name(n) for n in board.vertex_neighbours[action.vertex]),
+        )
+    )
+    return replace(
+        state,
+        grid=grid,
+        stones=with_item(state.stones, player, action.vertex),
+        pending=state.pending[:-1],
+    )
+
+
+def deal_hands(state: GameState, log: list[Event]) -> GameState:
+    """R8: each player shuffles and draws a hand; the last to place a stone begins."""
+    seed = state.rng
+    decks = list(state.decks)
+    for player in (0, 1):
+        decks[player], seed = rng.shuffled(seed, decks[player])
+    state = replace(state, decks=tuple(decks), rng=seed)
+    for player in (0, 1):
+        state, _, _ = draw(state, player, state.ruleset.hand_size)
+    return replace(state, turn=1, pending=(*state.pending, BeginTurn()))

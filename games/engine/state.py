@@ -1,0 +1,178 @@
+"""The whole game as plain frozen data.
+
+Cards are small ints: card ``c`` is ``state.cards[c]`` (its CardSpec) and
+belongs to ``state.owners[c]``; hands, decks (top first), discard piles and
+the out-of-game piles are tuples of them. Board positions are ints of the
+board geometry: an Avatar's ``at`` is a space, or a vertex when it walks the
+Spirit Path (``on_path``). Players are 0 and 1 (Red and Blue).
+
+``pending`` is a stack (top last) of what must happen next: decisions a
+player answers with an action, and automatic tasks the engine runs itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.engine.board import Geometry, geometry
+from games.engine.capture import ShenGrid
+from games.engine.cards import CardSpec
+from games.engine.ruleset import Ruleset
+
+PLAYER_NAMES = ("Red", "Blue")
+PLAYERS = (0, 1)
+
+SETUP = "setup"
+PLACEMENT = "placement"
+ACTIVATION = "activation"
+OVER = "over"
+
+
+def player_name(player: int) -> str:
+    """Red or Blue."""
+    return PLAYER_NAMES[player]
+
+
+@dataclass(frozen=True, slots=True)
+class Avatar:
+    """A manifested Avatar on the board with what it carries.
+
+    ``start_at`` is where it stood, Ready, when this turn's Activation phase
+    began (-1 otherwise): claiming and attacking a Realm Stone need it (R19).
+    """
+
+    card: int
+    owner: int
+    at: int
+    on_path: bool
+    exhausted: bool = True
+    activated: bool = False
+    start_at: int = -1
+    items: tuple[int, ...] = ()
+    attachments: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A temporary trait change on one Avatar, until the end of the turn."""
+
+    avatar: int
+    trait: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """The combat being resolved (R22, R23).
+
+    ``kind`` is melee, ranged or stone. ``origin`` is where the attacker
+    attacks from; ``target`` the attacked position (the Realm Stone's vertex
+    for a stone attack). Per-player tuples are indexed by player.
+    """
+
+    kind: str
+    attacker: int
+    defender: int
+    origin: int
+    target: int
+    on_path: bool
+    start: int = -1
+    bonus_dice: tuple[int, int] = (0, 0)
+    cards_used: tuple[bool, bool] = (False, False)
+    abilities_used: tuple[bool, bool] = (False, False)
+    winner: int = -1
+    attack_dice: tuple[int, ...] = ()
+    defense_dice: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How the game ended: ``winner`` None is a draw; reason anchors, out_of_cards or
+    adjudicated."""
+
+    winner: int | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about a game at one moment. Never mutated: ``apply`` returns a new one."""
+
+    ruleset: Ruleset
+    cards: tuple[CardSpec, ...]
+    owners: tuple[int, ...]
+    home_realms: tuple[str, ...]
+    grid: ShenGrid
+    stones: tuple[int, ...]
+    anchors: tuple[int, ...]
+    holders: tuple[int, ...]
+    avatars: tuple[Avatar, ...]
+    hands: tuple[tuple[int, ...], ...]
+    decks: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    out: tuple[tuple[int, ...], ...]
+    beside: tuple[tuple[int, ...], ...]
+    modifiers: tuple[Modifier, ...]
+    turn: int
+    turn_player: int
+    phase: str
+    pending: tuple[Any, ...]
+    combat: Combat | None
+    just_captured: tuple[int, ...]
+    rng: int
+    forced_dice: tuple[int, ...]
+    result: Result | None
+
+    @property
+    def board(self) -> Geometry:
+        """The board geometry (cached per size)."""
+        return geometry(self.ruleset.width, self.ruleset.height)
+
+    @property
+    def decision(self) -> Any:
+        """The decision waiting for a player, or None when the game is over."""
+        return self.pending[-1] if self.pending and self.result is None else None
+
+    @property
+    def to_decide(self) -> int | None:
+        """The player who must act now, or None when the game is over."""
+        decision = self.decision
+        return None if decision is None else decision.player
+
+    def avatar(self, card: int) -> Avatar | None:
+        """The Avatar on the board that card ``card`` manifested, or None."""
+        for avatar in self.avatars:
+            if avatar.card == card:
+                return avatar
+        return None
+
+    def avatar_at(self, position: int, on_path: bool) -> Avatar | None:
+        """The Avatar in that space (or on that vertex), or None."""
+        for avatar in self.avatars:
+            if avatar.at == position and avatar.on_path == on_path:
+                return avatar
+        return None
+
+    def card_count(self, player: int) -> int:
+        """Cards in hand, deck and discard pile: what R25 and R26 count."""
+        return len(self.hands[player]) + len(self.decks[player]) + len(self.discards[player])
+
+    def position_name(self, position: int, on_path: bool) -> str:
+        """R2 name of a space or vertex."""
+        board = self.board
+        return board.vertex_name(position) if on_path else board.space_name(position)
+
+    def card_name(self, card: int) -> str:
+        """The printed name of card ``card``."""
+        return self.cards[card].name
+
+
+def with_item(values: tuple, index: int, value: Any) -> tuple:
+    """``values`` with the item at ``index`` replaced (for per-player tuples)."""
+    return (*values[:index], value, *values[index + 1:])
+
+
+def other(player: int) -> int:
+    """The opponent of ``player`` (two-player games, R5)."""
+    return 1 - player

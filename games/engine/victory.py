@@ -1,0 +1,53 @@
+"""Winning: all anchor points (R20), out of cards (R25), the turn limit (R26)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.engine.events import Event, GameOver
+from games.engine.state import OVER, PLAYERS, GameState, Result, player_name
+
+
+def end_game(state: GameState, winner: int | None, reason: str, log: list[Event]) -> GameState:
+    """The state with the game over: ``winner`` None is a draw."""
+    log.append(GameOver(None if winner is None else player_name(winner), reason))
+    return replace(state, result=Result(winner, reason), phase=OVER, pending=())
+
+
+def check_out_of_cards(state: GameState, log: list[Event]) -> GameState:
+    """R25: a player with no card in hand, deck and discard pile is out at once;
+    the last player in wins, players going out together draw."""
+    if state.result is not None:
+        return state
+    hands, decks, discards = state.hands, state.decks, state.discards
+    out = [p for p in PLAYERS if not (hands[p] or decks[p] or discards[p])]
+    if not out:
+        return state
+    if len(out) == len(PLAYERS):
+        return end_game(state, None, "out_of_cards", log)
+    return end_game(state, next(p for p in PLAYERS if p not in out), "out_of_cards", log)
+
+
+def check_all_anchors(state: GameState, player: int, log: list[Event]) -> GameState:
+    """R20: holding every anchor point wins at once."""
+    if state.result is None and all(holder == player for holder in state.holders):
+        return end_game(state, player, "anchors", log)
+    return state
+
+
+def adjudicate(state: GameState, log: list[Event]) -> GameState:
+    """R26: after the last allowed turn, most cards in hand, deck and discard wins."""
+    counts = [state.card_count(p) for p in PLAYERS]
+    best = max(counts)
+    leaders = [p for p in PLAYERS if counts[p] == best]
+    return end_game(state, leaders[0] if len(leaders) == 1 else None, "adjudicated", log)
+
+
+def is_over(state: GameState) -> bool:
+    """True when the game has ended."""
+    return state.result is not None
+
+
+def winner(state: GameState) -> int | None:
+    """The winning player, or None while playing or after a draw."""
+    return None if state.result is None else state.result.winner
