@@ -11,7 +11,7 @@ from cards.models import Card, Realm
 from decks.decklist import DecklistEntry
 from decks.io.importing import IMPORT_KINDS
 from decks.io.parsing import MAX_IMPORT_BYTES
-from decks.models import Board, Deck, DeckSlot, Format, Visibility
+from decks.models import Board, Deck, DeckSlot, DeckVersion, Format, Visibility
 from decks.services import DeckChangeError, deck_create, deck_replace_slots, deck_update
 
 
@@ -172,7 +172,6 @@ class DecklistTextMixin(serializers.Serializer):
     text = serializers.CharField(
         required=False,
         trim_whitespace=False,
-        max_length=MAX_IMPORT_BYTES,
         help_text="A pasted decklist (limit 64 KiB, 500 lines)",
     )
     kind = ImportKindField()
@@ -242,3 +241,37 @@ class ImportProblemsSerializer(serializers.Serializer):
 
 class CopyInputSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, max_length=100)
+
+
+class VersionSlotSerializer(serializers.Serializer):
+    card = serializers.CharField(help_text="The card's slug")
+    name = serializers.CharField(required=False)
+    board = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class DeckVersionSerializer(serializers.ModelSerializer):
+    slots = VersionSlotSerializer(many=True)
+
+    class Meta:
+        model = DeckVersion
+        fields = ["number", "created_at", "note", "slots"]
+
+
+class SlotChangeSerializer(serializers.Serializer):
+    card = serializers.CharField(help_text="The card's slug")
+    name = serializers.CharField()
+    board = serializers.CharField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    delta = serializers.IntegerField()
+    kind = serializers.CharField(help_text="added, removed or changed")
+
+
+class DiffInputSerializer(serializers.Serializer):
+    a = serializers.IntegerField(min_value=1, help_text="The earlier version's number")
+    b = serializers.IntegerField(min_value=1, help_text="The later version's number")
+
+
+class RestoreInputSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)

@@ -25,9 +25,13 @@ from decks.api.serializers import (
     CopyInputSerializer,
     DecklistValidateInputSerializer,
     DeckSerializer,
+    DeckVersionSerializer,
+    DiffInputSerializer,
     FormatSerializer,
     ImportInputSerializer,
     ImportProblemsSerializer,
+    RestoreInputSerializer,
+    SlotChangeSerializer,
     ValidateInputSerializer,
     ValidationResultSerializer,
 )
@@ -36,8 +40,9 @@ from decks.io.importing import DeckImportError, deck_import
 from decks.io.parsing import decklist_parse
 from decks.io.raw import ImportProblem
 from decks.models import Deck, Format
-from decks.services import deck_copy, deck_delete
+from decks.services import DeckChangeError, deck_copy, deck_delete, deck_restore_version
 from decks.validation import FormatViolation, validate_deck, validate_decklist
+from decks.versions import version_diff
 
 NOT_FOUND = OpenApiResponse(description="No such deck, or it is private to another player")
 EXPORT_KIND = OpenApiParameter(
@@ -186,6 +191,57 @@ class DeckViewSet(viewsets.ModelViewSet):
             return _problems_response(error.problems)
         deck = Deck.objects.with_slots().get(pk=deck.pk)
         return Response(DeckSerializer(deck).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="The deck's versions, newest first",
+        responses={200: DeckVersionSerializer(many=True), 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def versions(self, request: Request, pk: str | None = None) -> Response:
+        deck = self.get_object()
+        return Response(DeckVersionSerializer(deck.versions.order_by("-number"), many=True).data)
+
+    @extend_schema(
+        summary="What changed between two versions",
+        parameters=[DiffInputSerializer],
+        responses={200: SlotChangeSerializer(many=True), 400: None, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"])
+    def diff(self, request: Request, pk: str | None = None) -> Response:
+        deck = self.get_object()
+        params = DiffInputSerializer(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        numbers = [params.validated_data["a"], params.validated_data["b"]]
+        versions = {v.number: v for v in deck.versions.filter(number__in=numbers)}
+        missing = [number for number in numbers if number not in versions]
+        if missing:
+            raise ValidationError({"detail": f"{deck.name} has no version {missing[0]}."})
+        changes = version_diff(versions[numbers[0]], versions[numbers[1]])
+        return Response(
+            SlotChangeSerializer(
+                [
+                    {**vars(change), "delta": change.delta, "kind": change.kind}
+                    for change in changes
+                ],
+                many=True,
+            ).data
+        )
+
+    @extend_schema(
+        summary="Bring back an earlier version's slots (itself a new version)",
+        request=RestoreInputSerializer,
+        responses={200: DeckSerializer, 400: None, 403: None, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"])
+    def restore(self, request: Request, pk: str | None = None) -> Response:
+        deck = self.get_object()
+        params = RestoreInputSerializer(data=request.data)
+        params.is_valid(raise_exception=True)
+        try:
+            deck_restore_version(deck=deck, number=params.validated_data["number"])
+        except DeckChangeError as error:
+            raise ValidationError({"detail": str(error)}) from None
+        return Response(DeckSerializer(Deck.objects.with_slots().get(pk=deck.pk)).data)
 
 
 class DecklistValidateView(APIView):

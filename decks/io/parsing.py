@@ -55,7 +55,7 @@ def decklist_parse(*, text: str, kind: str) -> ParseResult:
         return _refused(
             f"The import is {size // 1024} KiB; the limit is {MAX_IMPORT_BYTES // 1024} KiB."
         )
-    line_count = text.count("\n") + 1
+    line_count = len(text.splitlines())
     if line_count > MAX_IMPORT_LINES:
         return _refused(f"The import has {line_count} lines; the limit is {MAX_IMPORT_LINES}.")
     raw = READERS[kind](text)

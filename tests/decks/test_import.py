@@ -104,8 +104,12 @@ def test_oversized_input_is_refused_with_the_limit(ember_catalogue, kind):
 
 
 def test_too_many_lines_are_refused_with_the_limit(ember_catalogue):
-    parsed = decklist_parse(text="\n" * MAX_IMPORT_LINES, kind="text")
+    parsed = decklist_parse(text="1 Ash Wall\n" * (MAX_IMPORT_LINES + 1), kind="text")
     assert f"the limit is {MAX_IMPORT_LINES}" in parsed.problems[0].message
+
+
+def test_exactly_the_line_limit_is_accepted(ember_catalogue):
+    assert decklist_parse(text="1 Ash Wall\n" * MAX_IMPORT_LINES, kind="text").problems == []
 
 
 def test_an_unknown_kind_is_refused(ember_catalogue):
