@@ -16,6 +16,7 @@ from cards.catalogue.schema import (
     CatalogueError,
     CatalogueInvalid,
     ErrataRecord,
+    realm_reference_errors,
 )
 from cards.models import Card, CardRevision, Realm
 from cards.revisions import RULES_FIELDS, abilities_replace, ability_data, card_revise
@@ -85,15 +86,12 @@ def catalogue_load(
 
 
 def _database_check(catalogue: Catalogue) -> None:
-    errors: list[CatalogueError] = []
     realm_slugs = {realm.slug for realm in catalogue.realms}
     realm_slugs |= set(Realm.objects.values_list("slug", flat=True))
-    names = {record.name: record.slug for record in catalogue.cards}
-    held = Card.objects.filter(name__in=names).exclude(slug__in=names.values())
-    held_by = dict(held.values_list("name", "slug"))
+    errors = realm_reference_errors(catalogue.cards, realm_slugs)
+    names = [record.name for record in catalogue.cards]
+    held_by = dict(Card.objects.filter(name__in=names).values_list("name", "slug"))
     for record in catalogue.cards:
-        if record.realm not in realm_slugs:
-            errors.append(CatalogueError(record.name, "realm", f"unknown realm {record.realm!r}"))
         if held_by.get(record.name, record.slug) != record.slug:
             message = f"the name is already held by the card {held_by[record.name]!r}"
             errors.append(CatalogueError(record.name, "name", message))

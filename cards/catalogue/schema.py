@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,19 +122,25 @@ class Catalogue:
     cards: tuple[CardRecord, ...]
 
 
-def catalogue_parse_text(text: str) -> Catalogue:
-    """Parse catalogue JSON text; raises CatalogueInvalid listing every fault."""
+def catalogue_parse_text(text: str, *, known_realms: Collection[str] = ()) -> Catalogue:
+    """Parse catalogue JSON text; raises CatalogueInvalid listing every fault.
+
+    Cards may name the file's realms and ``known_realms`` (slugs already in the database).
+    """
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as error:
         raise CatalogueInvalid(
             [CatalogueError("", "", f"not valid JSON: {error.msg} at line {error.lineno}")]
         ) from None
-    return catalogue_parse(raw)
+    return catalogue_parse(raw, known_realms=known_realms)
 
 
-def catalogue_parse(raw: Any) -> Catalogue:
-    """Validate a decoded catalogue document; raises CatalogueInvalid listing every fault."""
+def catalogue_parse(raw: Any, *, known_realms: Collection[str] = ()) -> Catalogue:
+    """Validate a decoded catalogue document; raises CatalogueInvalid listing every fault.
+
+    Cards may name the file's realms and ``known_realms`` (slugs already in the database).
+    """
     errors: list[CatalogueError] = []
     if not isinstance(raw, Mapping):
         raise CatalogueInvalid([CatalogueError("", "", "a catalogue must be a JSON object")])
@@ -153,9 +159,21 @@ def catalogue_parse(raw: Any) -> Catalogue:
         if (card := _card_parse(entry, index, errors))
     ]
     _duplicates_check(realms, cards, errors)
+    errors += realm_reference_errors(cards, {realm.slug for realm in realms} | set(known_realms))
     if errors:
         raise CatalogueInvalid(errors)
     return Catalogue(name=str(raw.get("name", "")), realms=tuple(realms), cards=tuple(cards))
+
+
+def realm_reference_errors(
+    cards: Sequence[CardRecord], realm_slugs: Collection[str]
+) -> list[CatalogueError]:
+    """An error for each card whose realm is not among ``realm_slugs``."""
+    return [
+        CatalogueError(card.name, "realm", f"unknown realm {card.realm!r}")
+        for card in cards
+        if card.realm not in realm_slugs
+    ]
 
 
 def _list(raw: Mapping, key: str, card: str, errors: list[CatalogueError]) -> list:

@@ -209,3 +209,15 @@ def test_failure_during_writing_leaves_nothing_half_loaded():
 
     assert not Card.objects.exists()
     assert not Realm.objects.exists()
+
+
+def test_name_held_by_another_card_is_refused(tmp_path):
+    document = copy.deepcopy(SAMPLE)
+    _load(_write(tmp_path, document))
+    _card(document, "slag-brute")["slug"] = "slag-brute-2"
+
+    with pytest.raises(CommandError) as caught:
+        _load(_write(tmp_path, document))
+
+    assert "card 'Slag Brute', field 'name': the name is already held" in str(caught.value)
+    assert not Card.objects.filter(slug="slag-brute-2").exists()

@@ -9,6 +9,7 @@ from tqdm import tqdm
 
 from cards.catalogue.loading import catalogue_load
 from cards.catalogue.schema import CatalogueInvalid, catalogue_parse_text
+from cards.models import Realm
 
 SAMPLE_CATALOGUE = Path(__file__).resolve().parents[2] / "catalogue" / "shen-beta.json"
 
@@ -26,7 +27,8 @@ class Command(BaseCommand):
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"cannot read {file}: {error}") from None
         try:
-            catalogue = catalogue_parse_text(text)
+            known_realms = set(Realm.objects.values_list("slug", flat=True))
+            catalogue = catalogue_parse_text(text, known_realms=known_realms)
             with tqdm(
                 total=len(catalogue.cards),
                 desc="Cards",
