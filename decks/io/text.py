@@ -8,7 +8,8 @@
     1 Cinder Ward
 
 Blank lines and lines starting with `#` are ignored; `Main` or `Deck` switches back to the
-main deck. The writer puts the deck's name, format and Home Realm in leading comments.
+main deck. The writer puts the deck's name, format and Home Realm in comments
+(`# Deck: …`, `# Format: <slug>`, `# Home Realm: <slug>`), which the reader picks up.
 """
 
 from __future__ import annotations
@@ -24,13 +25,21 @@ CARD_LINE = re.compile(r"^(?P<count>\d+)[xX×]?\s+(?P<name>.+?)\s*$")
 SIDEBOARD_HEADER = re.compile(r"^(sideboard|side|sb)\s*:?$", re.IGNORECASE)
 MAIN_HEADER = re.compile(r"^(main|main\s*deck|deck)\s*:?$", re.IGNORECASE)
 TRAILING_COMMENT = re.compile(r"\s+#.*$")
+HEADER_COMMENT = re.compile(
+    r"^#\s*(?P<field>deck|format|home realm)\s*:\s*(?P<value>.+?)\s*$", re.I
+)
+HEADER_FIELDS = {"deck": "name", "format": "format", "home realm": "home_realm"}
 
 
 def text_read(text: str) -> RawDecklist:
     """Card lines and problems from a plain-text decklist."""
     decklist = RawDecklist()
     board = Board.MAIN
+    header: dict[str, str] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
+        if comment := HEADER_COMMENT.match(raw.strip()):
+            header[HEADER_FIELDS[comment["field"].lower()]] = comment["value"]
+            continue
         line = TRAILING_COMMENT.sub("", raw).strip()
         if not line or line.startswith("#"):
             continue
@@ -53,12 +62,13 @@ def text_read(text: str) -> RawDecklist:
             decklist.problems.append(problem)
             continue
         decklist.lines.append(RawLine(number, count, name=match["name"], board=board))
+    decklist.header = DecklistHeader(**header)
     return decklist
 
 
 def text_write(entries: Iterable[DecklistEntry], header: DecklistHeader) -> str:
     """The decklist as plain text that `text_read` reads back to the same cards."""
-    lines = [f"# {header.name}"] if header.name else []
+    lines = [f"# Deck: {header.name}"] if header.name else []
     if header.format:
         lines.append(f"# Format: {header.format}")
     if header.home_realm:

@@ -25,15 +25,15 @@ def test_export_then_import_gives_the_same_deck(ember_deck, kind):
     assert slots(copy) == slots(ember_deck)
 
 
-@pytest.mark.parametrize("kind", ["json", "code"])
-def test_json_and_code_carry_format_and_home_realm(ember_deck, kind):
+@pytest.mark.parametrize("kind", ["text", "json", "code"])
+def test_text_json_and_code_carry_format_and_home_realm(ember_deck, kind):
     parsed = decklist_parse(text=deck_export(ember_deck, kind), kind=kind)
     assert (parsed.header.format, parsed.header.home_realm) == ("shen-standard", "ember")
 
 
 def test_text_export_lists_the_sideboard_under_a_header(ember_deck):
     text = deck_export(ember_deck, "text")
-    assert text.startswith("# Ember Rush\n# Format: shen-standard\n# Home Realm: ember\n")
+    assert text.startswith("# Deck: Ember Rush\n# Format: shen-standard\n# Home Realm: ember\n")
     assert text.endswith("\nSideboard\n2 Cinder, the Blade\n")
 
 
@@ -75,3 +75,10 @@ def test_every_kind_has_a_file_name(ember_deck):
 def test_an_unknown_export_kind_is_refused(ember_deck):
     with pytest.raises(UnknownExportKind):
         deck_export(ember_deck, "docx")
+
+
+@pytest.mark.parametrize("kind", ["text", "json", "code"])
+def test_import_without_choices_restores_format_and_home_realm(ember_deck, kind):
+    copy = deck_import(owner=UserFactory(), text=deck_export(ember_deck, kind), kind=kind)
+    assert (copy.format, copy.home_realm) == (ember_deck.format, ember_deck.home_realm)
+    assert slots(copy) == slots(ember_deck)
