@@ -1,0 +1,287 @@
+"""How fast is the card API on a catalogue of 10,000 cards, next to a bare Django view?
+
+Fills a temporary SQLite database (or the database of ``DATABASE_URL`` when it is
+set; the bench's rows are removed afterwards) with 10,000 generated cards and their
+abilities across eight realms, serves the real site in-process on a random
+loopback port, and reports:
+
+- p50 and p95 latency of the card API for five representative requests;
+- the throughput of ``/api/cards/`` and of a bare Django JSON view mounted beside
+  it on the same server (same middleware, same run), and their ratio.
+
+Requests are sequential, one connection each, so the figures are per-request cost,
+not concurrency. Run: ``.venv/bin/python bench/catalogue.py [--requests 200]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import secrets
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import types
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from socketserver import ThreadingMixIn
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+CARD_COUNT = 10_000
+REALMS = ("Ember", "Tide", "Stone", "Gale", "Thorn", "Frost", "Dusk", "Dawn")
+KEYWORDS = ("flying", "swift", "guard", "ambush", "rooted", "warded", "fierce")
+KINDS = ("avatar", "avatar", "avatar", "item", "remains", "action")
+RARITIES = ("common", "common", "common", "uncommon", "uncommon", "rare", "mythic", "champion")
+RULES = (
+    "Draw a card.",
+    "This Avatar walks the Spirit Path.",
+    "Place a Shén counter.",
+    "Your opponent loses a card.",
+    "Target Avatar gets +1 melee until end of turn.",
+    "Refresh target Avatar.",
+    "Remove up to two opposing Shén within 1.",
+)
+TIMINGS = {
+    "avatar": "activated",
+    "item": "while_attached",
+    "remains": "while_attached",
+    "action": "on_play",
+}
+BENCH_PREFIX = "Bench"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=200, help="timed requests per query")
+    parser.add_argument("--throughput", type=int, default=500, help="requests per endpoint")
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as directory:
+        _configure(directory)
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        started = time.perf_counter()
+        realm_slug, card_slug = fill_catalogue(CARD_COUNT)
+        print(f"Catalogue: {CARD_COUNT} cards in {time.perf_counter() - started:.1f}s")
+        try:
+            with serving(bench_urlconf()) as base:
+                report(base, realm_slug, card_slug, arguments.requests, arguments.throughput)
+        finally:
+            empty_catalogue()
+
+
+def _configure(directory: str) -> None:
+    """Production-like settings (DEBUG off) on a throwaway database, without throttling."""
+    if not os.environ.get("DATABASE_URL"):
+        os.environ["SHEN_SQLITE_PATH"] = f"{directory}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shen_site.settings")
+    os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("SHEN_SECRET_KEY", secrets.token_urlsafe(40))
+    os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1")
+    os.environ.setdefault("SHEN_SSL_REDIRECT", "0")
+    os.environ.setdefault("SHEN_ANON_RATE", "1000000/minute")
+    os.environ.setdefault("SHEN_LOG_LEVEL", "WARNING")
+    os.environ.setdefault("SHEN_STATIC_ROOT", directory)  # whitenoise warns when it is missing
+
+
+# --- The catalogue ------------------------------------------------------------------
+
+
+def fill_catalogue(count: int) -> tuple[str, str]:
+    """Bulk-create ``count`` cards with abilities; return a realm slug and a card slug."""
+    from django.db import transaction
+
+    from cards.models import Ability, Card, Realm
+
+    generator = random.Random(20261129)
+    with transaction.atomic():
+        realms = Realm.objects.bulk_create(
+            Realm(
+                name=f"{BENCH_PREFIX} {name}",
+                slug=f"bench-{name.lower()}",
+                colour=f"#{generator.randrange(0x1000000):06x}",
+                symbol=name[0],
+            )
+            for name in REALMS
+        )
+        realms = list(Realm.objects.filter(slug__startswith="bench-"))
+        cards = Card.objects.bulk_create(
+            (_generated_card(number, generator, realms) for number in range(count)),
+            batch_size=500,
+        )
+        cards = Card.objects.filter(name__startswith=BENCH_PREFIX).only("id", "kind")
+        Ability.objects.bulk_create(
+            (
+                Ability(
+                    card=card,
+                    order=order,
+                    name=f"Ability {order}",
+                    cost=generator.randint(0, 2),
+                    timing=TIMINGS[card.kind],
+                    effect=[{"verb": "draw_cards", "count": generator.randint(1, 3)}],
+                )
+                for card in cards.iterator()
+                for order in range(generator.randint(1, 2))
+            ),
+            batch_size=1000,
+        )
+    return realms[0].slug, Card.objects.filter(name__startswith=BENCH_PREFIX).first().slug
+
+
+def _generated_card(number: int, generator: random.Random, realms: list) -> object:
+    from cards.models import Card
+
+    kind = generator.choice(KINDS)
+    is_avatar = kind == "avatar"
+    trait = (lambda: generator.randint(0, 5)) if is_avatar else (lambda: None)
+    keywords = generator.sample(KEYWORDS, generator.randint(0, 2))
+    return Card(
+        name=f"{BENCH_PREFIX} Card {number:05d}",
+        slug=f"bench-card-{number:05d}",
+        kind=kind,
+        realm=generator.choice(realms),
+        cost=generator.randint(0, 4),
+        rarity=generator.choice(RARITIES),
+        rules_text=" ".join(generator.sample(RULES, 2)),
+        keywords=f" {' '.join(keywords)} " if keywords else "",
+        melee=trait(),
+        defense=trait(),
+        ranged=trait(),
+        movement=trait(),
+        is_spirit=is_avatar and generator.random() < 0.2,
+    )
+
+
+def empty_catalogue() -> None:
+    """Remove the bench's rows (it matters when DATABASE_URL points at a real database)."""
+    from cards.models import Card, Realm
+
+    Card.objects.filter(name__startswith=BENCH_PREFIX).delete()
+    Realm.objects.filter(slug__startswith="bench-").delete()
+
+
+# --- The server -----------------------------------------------------------------------
+
+
+def bare_json(request: object) -> object:
+    """The baseline: a Django view that returns a small JSON document and reads nothing."""
+    from django.http import JsonResponse
+
+    return JsonResponse({"name": "Bench", "cards": 3, "realms": ["ember", "tide"]})
+
+
+def bench_urlconf() -> types.ModuleType:
+    """The site's own URLs, plus the bare view at /bench/bare/."""
+    from django.urls import include, path
+
+    urlconf = types.ModuleType("bench_urls")
+    urlconf.urlpatterns = [path("bench/bare/", bare_json), path("", include("shen_site.urls"))]
+    return urlconf
+
+
+class _ThreadingWSGIServer(ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+
+
+class _QuietHandler(WSGIRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serving(urlconf: types.ModuleType) -> Iterator[tuple[str, int]]:
+    """Serve the site's WSGI application on 127.0.0.1 at a free port, in a thread."""
+    from django.conf import settings
+    from django.core.wsgi import get_wsgi_application
+
+    settings.ROOT_URLCONF = urlconf
+    server = make_server(
+        "127.0.0.1",
+        0,
+        get_wsgi_application(),
+        server_class=_ThreadingWSGIServer,
+        handler_class=_QuietHandler,
+    )
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        yield server.server_address[:2]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+# --- Measuring -------------------------------------------------------------------------
+
+
+def fetch(base: tuple[str, int], path: str) -> float:
+    """GET ``path`` on a fresh connection; the seconds it took. Fails loudly on non-200."""
+    started = time.perf_counter()
+    connection = http.client.HTTPConnection(*base, timeout=30)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+    finally:
+        connection.close()
+    elapsed = time.perf_counter() - started
+    if response.status != 200:
+        sys.exit(f"GET {path} answered {response.status}; the bench needs 200s.")
+    return elapsed
+
+
+def timings(base: tuple[str, int], path: str, count: int) -> list[float]:
+    for _ in range(max(count // 10, 5)):  # warm caches and connections first
+        fetch(base, path)
+    return [fetch(base, path) for _ in range(count)]
+
+
+def report(
+    base: tuple[str, int], realm_slug: str, card_slug: str, requests: int, throughput: int
+) -> None:
+    queries = {
+        "list, page 1": "/api/cards/",
+        "kind=avatar&cost_max=3": "/api/cards/?kind=avatar&cost_max=3",
+        f"q=kind:avatar realm:{realm_slug} atk>=2": _search(
+            f"kind:avatar realm:{realm_slug} atk>=2"
+        ),
+        'q=o:"spirit path" or kw:flying': _search('o:"spirit path" or kw:flying'),
+        "detail by slug": f"/api/cards/{card_slug}/",
+    }
+    print(f"\nCard API latency, {requests} sequential requests each (ms)")
+    print(f"{'request':<44} {'p50':>8} {'p95':>8}")
+    for label, path in queries.items():
+        samples = timings(base, path, requests)
+        cuts = statistics.quantiles(samples, n=100, method="inclusive")
+        print(f"{label:<44} {cuts[49] * 1000:>8.2f} {cuts[94] * 1000:>8.2f}")
+
+    print(f"\nThroughput, {throughput} sequential requests each, same server and run")
+    rates = {}
+    for label, path in (
+        ("/api/cards/ (50 cards)", "/api/cards/"),
+        ("bare JSON view", "/bench/bare/"),
+    ):
+        rates[label] = throughput / sum(timings(base, path, throughput))
+        print(f"{label:<44} {rates[label]:>8.1f} req/s")
+    api, bare = rates.values()
+    print(f"{'ratio card list / bare view':<44} {api / bare:>8.3f}  ({bare / api:.1f}x slower)")
+
+
+def _search(query: str) -> str:
+    return "/api/cards/?" + urllib.parse.urlencode({"q": query})
+
+
+if __name__ == "__main__":
+    main()
