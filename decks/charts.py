@@ -110,7 +110,9 @@ def pie_chart_svg(slices: Sequence[Bar], *, title: str, size: int = 160) -> Safe
             large = 1 if sweep > math.pi else 0
             parts.append(
                 f'<path d="M{centre},{centre} L{start[0]:.2f},{start[1]:.2f} '
-                f'A{radius},{radius} 0 {large} 1 {end[0]:.2f},{end[1]:.2f} Z" fill="{colour}">'
+                f'A{radius},{radius} 0 {large} 1 {end[0]:.2f},{end[1]:.2f} Z" fill="{colour}" '
+                # A white edge keeps neighbouring slices of like colours apart.
+                f'stroke="#fff" stroke-width="1.5">'
                 f"{tooltip}</path>"
             )
         legend_y = 14 + index * 18

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
@@ -68,7 +68,9 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
 
 def catalogue_search(request: HttpRequest, *, overview) -> dict:
     """The catalogue's own filters (and search syntax) over the query string."""
-    filterset = CardFilter(request.GET, queryset=Card.objects.with_catalogue_relations())
+    filterset = CardFilter(
+        without_blanks(request.GET), queryset=Card.objects.with_catalogue_relations()
+    )
     results = list(filterset.qs[:SEARCH_RESULTS]) if filterset.is_valid() else []
     return {
         "filterset": filterset,
@@ -77,6 +79,15 @@ def catalogue_search(request: HttpRequest, *, overview) -> dict:
         "kinds": CardKind.choices,
         "realms": Realm.objects.all(),
     }
+
+
+def without_blanks(query: QueryDict) -> QueryDict:
+    """The query string minus empty values: the form's "Any" choices send them."""
+    kept = QueryDict(mutable=True)
+    for key, values in query.lists():
+        if filled := [value for value in values if value.strip()]:
+            kept.setlist(key, filled)
+    return kept
 
 
 @require_safe

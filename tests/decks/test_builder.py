@@ -269,3 +269,13 @@ def test_deck_code_imports_back_to_the_same_deck(logged_in, owner, deck, bolt):
     # A code carries cards, format and Home Realm; not the name, to stay short.
     assert (copy.format, copy.home_realm) == (deck.format, realm)
     assert held(copy) == held(deck)
+
+
+def test_search_treats_the_any_choices_as_no_filter(logged_in, deck, bolt):
+    response = logged_in.get(
+        reverse("decks:builder_search", args=[deck.pk]),
+        {"q": "cinder", "kind": "", "realm": "", "cost_max": ""},
+    )
+    html = response.content.decode()
+    assert "Cinder Bolt" in html
+    assert 'role="alert"' not in html
