@@ -24,21 +24,30 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.text import slugify
 
+from cards.catalogue.errors import CatalogueError, CatalogueInvalid
+from cards.catalogue.fields import (
+    COLOUR,
+    SLUG,
+    EntryReader,
+    boolean_check,
+    choice_check,
+    keywords_check,
+    pattern_check,
+    text_check,
+    whole_check,
+)
 from cards.models import CardKind, CardTarget, Rarity, keywords_join
 from cards.revisions import ABILITY_FIELDS, RULES_FIELDS, ability_data
 from cards.validation import BONUS_FIELDS, TRAIT_FIELDS, card_faults
 
 FORMAT_NAME = "shen-catalogue"
 FORMAT_VERSION = 1
-_SLUG = re.compile(r"^[-a-z0-9_]+$")
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_KEYWORD = re.compile(r"^[a-z0-9][-a-z0-9]*$")
 
 REALM_KEYS = ("name", "slug", "colour", "symbol", "description")
 CARD_KEYS = (
@@ -59,27 +68,6 @@ CARD_KEYS = (
     "errata",
 )
 ERRATA_KEYS = ("date", "note", "previous")
-
-
-@dataclass(frozen=True)
-class CatalogueError:
-    """One fault in a catalogue: the card (or realm) it is on, the field and why."""
-
-    card: str
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"field '{self.field}': " if self.field else ""
-        return f"card '{self.card}', {where}{self.message}" if self.card else where + self.message
-
-
-class CatalogueInvalid(Exception):
-    """A catalogue that cannot be loaded; ``errors`` lists every fault found."""
-
-    def __init__(self, errors: list[CatalogueError]) -> None:
-        super().__init__("\n".join(str(error) for error in errors))
-        self.errors = errors
 
 
 @dataclass(frozen=True)
@@ -184,96 +172,17 @@ def _list(raw: Mapping, key: str, card: str, errors: list[CatalogueError]) -> li
     return value
 
 
-@dataclass
-class _Reader:
-    """Reads typed fields of one entry, noting each fault against the entry's card."""
-
-    raw: Mapping[str, Any]
-    card: str
-    prefix: str
-    errors: list[CatalogueError]
-    faulty: bool = field(default=False)
-
-    def fault(self, key: str, message: str) -> None:
-        self.faulty = True
-        self.errors.append(CatalogueError(self.card, f"{self.prefix}{key}", message))
-
-    def unknown_keys(self, allowed: tuple[str, ...]) -> None:
-        for key in sorted(set(self.raw) - set(allowed)):
-            self.fault(key, f"unknown field; known fields: {', '.join(allowed)}")
-
-    def get(self, key: str, check: Callable[[Any], str | None], default: Any = ...) -> Any:
-        if key not in self.raw:
-            if default is ...:
-                self.fault(key, "is required")
-            return None if default is ... else default
-        value = self.raw[key]
-        problem = check(value)
-        if problem:
-            self.fault(key, problem)
-            return None
-        return value
-
-
-def _text(limit: int | None = None, *, required: bool = False) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if not isinstance(value, str):
-            return f"must be text, not {value!r}"
-        if required and not value.strip():
-            return "must not be empty"
-        if limit and len(value) > limit:
-            return f"must be at most {limit} characters"
-        return None
-
-    return check
-
-
-def _whole(low: int, high: int, *, nullable: bool = False) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if value is None and nullable:
-            return None
-        if not isinstance(value, int) or isinstance(value, bool):
-            return f"must be a whole number, not {value!r}"
-        if not low <= value <= high:
-            return f"must be {low}–{high}, not {value}"
-        return None
-
-    return check
-
-
-def _pattern(regex: re.Pattern, what: str) -> Callable[[Any], str | None]:
-    return lambda value: (
-        None if isinstance(value, str) and regex.match(value) else f"must be {what}"
-    )
-
-
-def _choice(choices: list[str]) -> Callable[[Any], str | None]:
-    return lambda value: None if value in choices else f"must be one of {', '.join(choices)}"
-
-
-def _boolean(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
-
-
-def _keywords(value: Any) -> str | None:
-    if not isinstance(value, list) or not all(
-        isinstance(w, str) and _KEYWORD.match(w) for w in value
-    ):
-        return "must be a list of lower-case words (letters, digits, hyphens)"
-    return None
-
-
 def _realm_parse(raw: Any, where: str, errors: list[CatalogueError]) -> RealmRecord | None:
     if not isinstance(raw, Mapping):
         errors.append(CatalogueError("", where, "a realm must be an object"))
         return None
-    read = _Reader(raw, "", f"{where}.", errors)
+    read = EntryReader(raw, "", f"{where}.", errors)
     read.unknown_keys(REALM_KEYS)
-    name = read.get("name", _text(60, required=True))
-    slug = read.get("slug", _pattern(_SLUG, "a slug"), default=slugify(name or ""))
-    colour = read.get("colour", _pattern(_COLOUR, "a hex colour like #c0392b"))
-    symbol = read.get("symbol", _text(8, required=True))
-    description = read.get("description", _text(), default="")
+    name = read.get("name", text_check(60, required=True))
+    slug = read.get("slug", pattern_check(SLUG, "a slug"), default=slugify(name or ""))
+    colour = read.get("colour", pattern_check(COLOUR, "a hex colour like #c0392b"))
+    symbol = read.get("symbol", text_check(8, required=True))
+    description = read.get("description", text_check(), default="")
     if read.faulty:
         return None
     return RealmRecord(name=name, slug=slug, colour=colour, symbol=symbol, description=description)
@@ -284,34 +193,38 @@ def _card_parse(raw: Any, index: int, errors: list[CatalogueError]) -> CardRecor
         errors.append(CatalogueError(f"#{index + 1}", "", "a card must be an object"))
         return None
     label = raw.get("name") if isinstance(raw.get("name"), str) else f"#{index + 1}"
-    read = _Reader(raw, label, "", errors)
+    read = EntryReader(raw, label, "", errors)
     read.unknown_keys(CARD_KEYS)
-    kind = read.get("kind", _choice(CardKind.values))
+    kind = read.get("kind", choice_check(CardKind.values))
     values = {
-        "name": read.get("name", _text(80, required=True)),
+        "name": read.get("name", text_check(80, required=True)),
         "kind": kind,
-        "cost": read.get("cost", _whole(0, 99)),
-        "rarity": read.get("rarity", _choice(Rarity.values), default=Rarity.COMMON.value),
-        "rules_text": read.get("rules_text", _text(), default=""),
-        "flavour_text": read.get("flavour_text", _text(), default=""),
-        "is_spirit": read.get("is_spirit", _boolean, default=False),
-        "target": read.get("target", _choice(CardTarget.values), default=CardTarget.NONE.value),
+        "cost": read.get("cost", whole_check(0, 99)),
+        "rarity": read.get("rarity", choice_check(Rarity.values), default=Rarity.COMMON.value),
+        "rules_text": read.get("rules_text", text_check(), default=""),
+        "flavour_text": read.get("flavour_text", text_check(), default=""),
+        "is_spirit": read.get("is_spirit", boolean_check, default=False),
+        "target": read.get(
+            "target", choice_check(CardTarget.values), default=CardTarget.NONE.value
+        ),
     }
-    keywords = read.get("keywords", _keywords, default=[])
+    keywords = read.get("keywords", keywords_check, default=[])
     values["keywords"] = keywords_join(keywords or [])
     for trait in TRAIT_FIELDS:
         # Avatars must state every trait; card_faults names a missing one.
-        values[trait] = read.get(trait, _whole(0, 99, nullable=True), default=None)
+        values[trait] = read.get(trait, whole_check(0, 99, nullable=True), default=None)
     for bonus in BONUS_FIELDS:
-        values[bonus] = read.get(bonus, _whole(-99, 99), default=0)
-    slug = read.get("slug", _pattern(_SLUG, "a slug"), default=slugify(values["name"] or ""))
-    realm = read.get("realm", _text(60, required=True))
+        values[bonus] = read.get(bonus, whole_check(-99, 99), default=0)
+    slug = read.get("slug", pattern_check(SLUG, "a slug"), default=slugify(values["name"] or ""))
+    realm = read.get("realm", text_check(60, required=True))
     abilities = _abilities_parse(read.get("abilities", lambda v: None, default=[]), read)
     errata = _errata_parse(read.get("errata", lambda v: None, default=[]), read)
-    if read.faulty:
-        return None
-    for fault in card_faults(values, abilities):
-        read.fault(fault.field, fault.message)
+    if "kind" not in read.faulted:
+        # The rules of a kind still apply to the fields that read well.
+        earlier = set(read.faulted)
+        for fault in card_faults(values, abilities):
+            if re.split(r"[.\[]", fault.field, maxsplit=1)[0] not in earlier:
+                read.fault(fault.field, fault.message)
     if read.faulty:
         return None
     return CardRecord(
@@ -323,7 +236,7 @@ def _card_parse(raw: Any, index: int, errors: list[CatalogueError]) -> CardRecor
     )
 
 
-def _abilities_parse(raw: Any, read: _Reader) -> list[Mapping[str, Any]]:
+def _abilities_parse(raw: Any, read: EntryReader) -> list[Mapping[str, Any]]:
     if not isinstance(raw, list):
         read.fault("abilities", "must be a list of abilities")
         return []
@@ -343,7 +256,7 @@ def _abilities_parse(raw: Any, read: _Reader) -> list[Mapping[str, Any]]:
     return abilities
 
 
-def _errata_parse(raw: Any, read: _Reader) -> list[ErrataRecord]:
+def _errata_parse(raw: Any, read: EntryReader) -> list[ErrataRecord]:
     if not isinstance(raw, list):
         read.fault("errata", "must be a list of earlier versions")
         return []
@@ -352,13 +265,13 @@ def _errata_parse(raw: Any, read: _Reader) -> list[ErrataRecord]:
         if not isinstance(entry, Mapping):
             read.fault(f"errata[{index}]", "an erratum must be an object")
             continue
-        entry_read = _Reader(entry, read.card, f"errata[{index}].", read.errors)
+        entry_read = EntryReader(entry, read.card, f"errata[{index}].", read.errors)
         entry_read.unknown_keys(ERRATA_KEYS)
         date = entry_read.get("date", _iso_date)
-        note = entry_read.get("note", _text(200, required=True))
+        note = entry_read.get("note", text_check(200, required=True))
         previous = entry_read.get("previous", _previous)
         if entry_read.faulty:
-            read.faulty = True
+            read.faulted.add("errata")
             continue
         errata.append(ErrataRecord(datetime.date.fromisoformat(date), note, previous))
     return errata

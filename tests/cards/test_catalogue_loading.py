@@ -221,3 +221,15 @@ def test_name_held_by_another_card_is_refused(tmp_path):
 
     assert "card 'Slag Brute', field 'name': the name is already held" in str(caught.value)
     assert not Card.objects.filter(slug="slag-brute-2").exists()
+
+
+def test_a_card_with_a_missing_field_still_has_its_other_faults_listed(tmp_path):
+    document = copy.deepcopy(SAMPLE)
+    diver = _card(document, "pearl-diver")
+    del diver["cost"]
+    diver["abilities"][0]["timing"] = "on_play"
+
+    message = _refused(tmp_path, document)
+
+    assert "card 'Pearl Diver', field 'cost': is required" in message
+    assert "card 'Pearl Diver', field 'abilities[0].timing'" in message

@@ -2,7 +2,8 @@
 
 import pytest
 
-from cards.catalogue.schema import CatalogueInvalid, catalogue_parse
+from cards.catalogue.errors import CatalogueInvalid
+from cards.catalogue.schema import catalogue_parse
 from games.engine.effects import VERBS, EffectError, parse_effect, validate_timing
 
 SAMPLE_STEPS = {

@@ -7,8 +7,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
+from cards.catalogue.errors import CatalogueInvalid
 from cards.catalogue.loading import catalogue_load
-from cards.catalogue.schema import CatalogueInvalid, catalogue_parse_text
+from cards.catalogue.schema import catalogue_parse_text
 from cards.models import Realm
 
 SAMPLE_CATALOGUE = Path(__file__).resolve().parents[2] / "catalogue" / "shen-beta.json"
