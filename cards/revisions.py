@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from cards.models import Ability, Card, CardRevision
 from cards.validation import BONUS_FIELDS, TRAIT_FIELDS, card_validate
-from games.engine.effects import parse_effect
+from games.engine.effects import EffectError, parse_effect
 
 # What a player needs to know to play the card: a change to any of these is errata.
 # Name, rarity, flavour text and search keywords are not.
@@ -33,13 +33,21 @@ ABILITY_FIELDS = ("name", "cost", "timing", "effect", "text")
 
 
 def ability_data(ability: Ability | Mapping[str, Any]) -> dict[str, Any]:
-    """One ability as catalogue data, its effect with the vocabulary's defaults filled in."""
+    """One ability as catalogue data, its effect with the vocabulary's defaults filled in.
+
+    An effect the vocabulary rejects is kept as stored, so a page showing a bad
+    row still renders; validation is the writer's job.
+    """
     read = ability.get if isinstance(ability, Mapping) else lambda name: getattr(ability, name)
+    try:
+        effect = [step.to_data() for step in parse_effect(read("effect"))]
+    except EffectError:
+        effect = read("effect")
     return {
         "name": read("name"),
         "cost": read("cost") if read("cost") is not None else 0,
         "timing": read("timing"),
-        "effect": [step.to_data() for step in parse_effect(read("effect"))],
+        "effect": effect,
         "text": read("text") or "",
     }
 

@@ -8,10 +8,12 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import Count, Q
 
+from cards.catalogue.exporting import card_data
 from cards.catalogue.loading import AUTOMATIC_NOTE, catalogue_load
 from cards.catalogue.schema import catalogue_parse
 from cards.management.commands.load_catalogue import SAMPLE_CATALOGUE
 from cards.models import Card, CardRevision, Realm
+from games.engine.cards import CardSpec
 
 pytestmark = pytest.mark.django_db
 
@@ -233,3 +235,12 @@ def test_a_card_with_a_missing_field_still_has_its_other_faults_listed(tmp_path)
 
     assert "card 'Pearl Diver', field 'cost': is required" in message
     assert "card 'Pearl Diver', field 'abilities[0].timing'" in message
+
+
+def test_every_sample_card_reads_as_an_engine_card_spec(loaded):
+    cards = Card.objects.with_catalogue_relations()
+
+    specs = [CardSpec.from_data(card_data(card)) for card in cards]
+
+    assert len(specs) == len(SAMPLE["cards"])
+    assert all(spec.cost <= 5 for spec in specs)
