@@ -10,8 +10,6 @@ spot since the phase began.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.abilities import ability_options, bearer_of, use_ability
 from games.engine.actions import (
     Action,
@@ -35,15 +33,15 @@ from games.engine.events import AnchorClaimed, AvatarMoved, Event, Passed
 from games.engine.movement import place_avatar, reach, walker_may_arrive
 from games.engine.playing import play_card, play_options, removal_options, remove_remains
 from games.engine.resolve import push
-from games.engine.state import PLAYERS, Avatar, GameState, other, player_name, with_item
+from games.engine.state import PLAYERS, Avatar, GameState, evolve, other, player_name, with_item
 from games.engine.traits import trait_value
 from games.engine.victory import check_all_anchors
 
 
 def begin_activation(state: GameState) -> GameState:
     """Note where each Ready Avatar stands as the phase begins (R19) and open it."""
-    avatars = tuple(replace(a, start_at=-1 if a.exhausted else a.at) for a in state.avatars)
-    return replace(
+    avatars = tuple(evolve(a, start_at=-1 if a.exhausted else a.at) for a in state.avatars)
+    return evolve(
         state,
         avatars=avatars,
         phase="activation",
@@ -168,8 +166,8 @@ def answer_step(state: GameState, decision: ActivationStep, action: Action, log:
         log.append(Passed(player_name(player), "passes"))
         passes = decision.passes + 1
         following = EndTurn() if passes >= len(PLAYERS) else ActivationStep(other(player), passes)
-        return replace(state, pending=(*below, following))
-    state = replace(state, pending=(*below, ActivationStep(other(player))))
+        return evolve(state, pending=(*below, following))
+    state = evolve(state, pending=(*below, ActivationStep(other(player))))
     if isinstance(action, PlayCard):
         return play_card(state, player, action, log)
     if isinstance(action, RemoveRemains):
@@ -195,7 +193,7 @@ def answer_step(state: GameState, decision: ActivationStep, action: Action, log:
 def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event]) -> GameState:
     """Start ``avatar``'s activation with ``action``."""
     name = state.card_name(avatar.card)
-    activated = replace(avatar, activated=True)
+    activated = evolve(avatar, activated=True)
     if isinstance(action, Claim):
         index = _claimable(state, avatar)
         if index < 0:
@@ -265,7 +263,7 @@ def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, 
 
 def answer_follow_up(state: GameState, decision: FollowUp, action: Action, log: list[Event]):
     """The second half of an activation, or Pass to end it."""
-    state = replace(state, pending=state.pending[:-1])
+    state = evolve(state, pending=state.pending[:-1])
     if isinstance(action, Pass):
         return state
     avatar = state.avatar(decision.avatar)
@@ -285,9 +283,9 @@ def answer_follow_up(state: GameState, decision: FollowUp, action: Action, log: 
 def claim(state: GameState, avatar: Avatar, index: int, log: list[Event]) -> GameState:
     """R20: the claimer holds the anchor; each opponent loses (anchors held − 1) cards."""
     player = avatar.owner
-    state = replace_avatar(state, replace(avatar, exhausted=True))
+    state = replace_avatar(state, evolve(avatar, exhausted=True))
     holders = with_item(state.holders, index, player)
-    state = replace(state, holders=holders)
+    state = evolve(state, holders=holders)
     held = sum(1 for h in holders if h == player)
     log.append(
         AnchorClaimed(
@@ -308,4 +306,4 @@ def exhaust(state: GameState, card: int) -> GameState:
     avatar = state.avatar(card)
     if avatar is None or avatar.exhausted:
         return state
-    return replace_avatar(state, replace(avatar, exhausted=True))
+    return replace_avatar(state, evolve(avatar, exhausted=True))

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.events import AvatarRemoved, Event
-from games.engine.state import Avatar, GameState, with_item
+from games.engine.state import Avatar, GameState, evolve, with_item
 
 
 def replace_avatar(state: GameState, avatar: Avatar) -> GameState:
     """The state with the Avatar of the same card replaced by ``avatar``."""
-    return replace(
+    return evolve(
         state, avatars=tuple(avatar if a.card == avatar.card else a for a in state.avatars)
     )
 
@@ -27,7 +25,7 @@ def remove_from_game(state: GameState, avatar: Avatar, why: str, log: list[Event
         owner = state.owners[card]
         out = with_item(out, owner, out[owner] + (card,))
     grid = state.grid.with_blocked(avatar.at, False) if avatar.on_path else state.grid
-    return replace(
+    return evolve(
         state,
         grid=grid,
         out=out,

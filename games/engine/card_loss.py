@@ -7,19 +7,17 @@ the engine takes them itself.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.actions import IllegalAction, LoseCards
 from games.engine.decisions import ChooseLostCards
 from games.engine.events import CardsLost, Event
-from games.engine.state import GameState, player_name, with_item
+from games.engine.state import GameState, evolve, player_name, with_item
 
 
 def ask_to_lose(state: GameState, player: int, count: int) -> GameState:
     """Push the decision for ``player`` to lose ``count`` cards (nothing when count is 0)."""
     if count <= 0:
         return state
-    return replace(state, pending=(*state.pending, ChooseLostCards(player, count)))
+    return evolve(state, pending=(*state.pending, ChooseLostCards(player, count)))
 
 
 def forced_loss(state: GameState, player: int, count: int) -> LoseCards | None:
@@ -75,7 +73,7 @@ def lose_cards(
     new_hand = _without(hand, answer.hand, "hand", state)
     new_discard = _without(discard, answer.discard, "discard pile", state)
     lost = (*answer.hand, *answer.discard, *deck[: answer.from_deck])
-    state = replace(
+    state = evolve(
         state,
         hands=with_item(state.hands, player, new_hand),
         discards=with_item(state.discards, player, new_discard),

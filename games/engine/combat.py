@@ -9,8 +9,6 @@ fight at the strength they had when it began) and the after-combat windows.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine import rng
 from games.engine.abilities import ability_options, use_ability
 from games.engine.actions import (
@@ -50,7 +48,7 @@ from games.engine.events import (
 from games.engine.movement import can_enter, place_avatar, step_is_open
 from games.engine.playing import play_card, play_options
 from games.engine.resolve import push
-from games.engine.state import Avatar, Combat, GameState, other, player_name, with_item
+from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
 from games.engine.traits import trait_value
 
 POWER = {"melee": ("melee", "defense"), "ranged": ("ranged", "defense"), "stone": ("melee", "")}
@@ -77,7 +75,7 @@ def start_combat(
         start=start,
     )
     player = attacker.owner
-    state = replace(state, combat=combat)
+    state = evolve(state, combat=combat)
     state = push(
         state,
         ClearCombat(),
@@ -126,12 +124,12 @@ def answer_window(state, decision: CombatWindow, action: Action, log: list[Event
     combat = state.combat
     if isinstance(action, Pass):
         log.append(Passed(player_name(player), "is done in the combat window"))
-        return replace(state, pending=state.pending[:-1])
+        return evolve(state, pending=state.pending[:-1])
     if isinstance(action, PlayCard):
         if combat.cards_used[player]:
             raise IllegalAction(f"{player_name(player)} has already played a card in this combat")
-        state = replace(
-            state, combat=replace(combat, cards_used=with_item(combat.cards_used, player, True))
+        state = evolve(
+            state, combat=evolve(combat, cards_used=with_item(combat.cards_used, player, True))
         )
         return play_card(state, player, action, log)
     if isinstance(action, UseAbility):
@@ -139,9 +137,9 @@ def answer_window(state, decision: CombatWindow, action: Action, log: list[Event
         if combat.abilities_used[player] or avatar is None:
             raise IllegalAction(f"{player_name(player)} has no ability left in this combat")
         options = ability_options(state, avatar, "in_combat", combat_shen(state, player))
-        state = replace(
+        state = evolve(
             state,
-            combat=replace(combat, abilities_used=with_item(combat.abilities_used, player, True)),
+            combat=evolve(combat, abilities_used=with_item(combat.abilities_used, player, True)),
         )
         return use_ability(state, action, options, log)
     raise IllegalAction("in a combat window play a card, use an ability or pass")
@@ -155,9 +153,9 @@ def _roll(state: GameState, count: int) -> tuple[GameState, tuple[int, ...]]:
     if forced:
         take = forced[:count]
         dice, seed = rng.roll(state.rng, count - len(take))
-        return replace(state, forced_dice=forced[len(take) :], rng=seed), take + dice
+        return evolve(state, forced_dice=forced[len(take) :], rng=seed), take + dice
     dice, seed = rng.roll(state.rng, count)
-    return replace(state, rng=seed), dice
+    return evolve(state, rng=seed), dice
 
 
 def roll_dice(state: GameState, count: int) -> tuple[GameState, tuple[int, ...]]:
@@ -183,7 +181,7 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
                 power,
             )
         )
-        state = replace(state, combat=replace(combat, winner=player))
+        state = evolve(state, combat=evolve(combat, winner=player))
         return ask_to_lose(state, opponent, power)
     defender = state.avatar(combat.defender)
     attack_trait, defense_trait = POWER[combat.kind]
@@ -225,9 +223,9 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
                 state.card_name(winner_avatar.card),
             )
         )
-    state = replace(
+    state = evolve(
         state,
-        combat=replace(
+        combat=evolve(
             combat, winner=winner_avatar.owner, attack_dice=attack_dice, defense_dice=defense_dice
         ),
     )
@@ -245,7 +243,7 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
 
 def answer_remove_or_lose(state, decision: RemoveOrLose, action: Action, log) -> GameState:
     """R23: remove the beaten Avatar, or keep it and lose the cards."""
-    state = replace(state, pending=state.pending[:-1])
+    state = evolve(state, pending=state.pending[:-1])
     if isinstance(action, RemoveAvatar) and action.avatar == decision.avatar:
         return remove_from_game(
             state, state.avatar(decision.avatar), "removed instead of cards", log
@@ -327,7 +325,7 @@ def answer_retreat(state, decision: ChooseRetreat, action: Action, log) -> GameS
             state.position_name(o, state.avatar(decision.avatar).on_path) for o in decision.options
         )
         raise IllegalAction(f"retreat {state.card_name(decision.avatar)} to one of {names} (R23)")
-    state = replace(state, pending=state.pending[:-1])
+    state = evolve(state, pending=state.pending[:-1])
     return _retreat_to(state, state.avatar(decision.avatar), action.to, log)
 
 
@@ -347,7 +345,7 @@ def offer_advance(state: GameState, log: list[Event]) -> GameState:
 
 def answer_advance(state, decision: ChooseAdvance, action: Action, log) -> GameState:
     """Advance into the attacked position, or Pass to stay (R23)."""
-    state = replace(state, pending=state.pending[:-1])
+    state = evolve(state, pending=state.pending[:-1])
     if isinstance(action, Pass):
         return state
     if not isinstance(action, Advance) or action.avatar != decision.avatar:
@@ -374,7 +372,7 @@ def combat_end(state: GameState, log: list[Event]) -> GameState:
     for card in fighters:
         avatar = state.avatar(card)
         if avatar is not None and not avatar.exhausted:
-            state = replace_avatar(state, replace(avatar, exhausted=True))
+            state = replace_avatar(state, evolve(avatar, exhausted=True))
     windows = []
     attacker_player = state.owners[combat.attacker]
     if combat.kind == "melee":
@@ -406,7 +404,7 @@ def after_combat_options(state, decision: AfterCombat) -> list[Action]:
 def answer_after_combat(state, decision: AfterCombat, action: Action, log) -> GameState:
     """Use one after-combat ability of the Avatar, or Pass."""
     options = after_combat_options(state, decision)
-    state = replace(state, pending=state.pending[:-1])
+    state = evolve(state, pending=state.pending[:-1])
     if isinstance(action, Pass):
         return state
     if not isinstance(action, UseAbility):

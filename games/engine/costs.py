@@ -8,25 +8,45 @@ the player's own Realm Stone counts as a counter when the ruleset says so.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from games.engine.board import geometry
 from games.engine.cards import CardSpec
 from games.engine.state import GameState
+
+
+def shen_mask(state: GameState, player: int) -> int:
+    """``player``'s counters as a vertex bitmask, plus their Realm Stone when it counts."""
+    mask = state.grid.counter_mask(player)
+    stone = state.stones[player]
+    if stone >= 0 and state.ruleset.realm_stone_counts:
+        mask |= 1 << stone
+    return mask
 
 
 def shen_at(state: GameState, player: int, position: int, on_path: bool) -> int:
     """``player``'s Shén around a space (or on and next to a vertex), Realm Stone included
     when ``realm_stone_counts``."""
     board = state.board
-    mask = board.around_vertex_masks[position] if on_path else board.space_corner_masks[position]
-    count = (state.grid.counter_mask(player) & mask).bit_count()
-    stone = state.stones[player]
-    if stone >= 0 and state.ruleset.realm_stone_counts and mask >> stone & 1:
-        count += 1
-    return count
+    region = board.around_vertex_masks[position] if on_path else board.space_corner_masks[position]
+    return (shen_mask(state, player) & region).bit_count()
+
+
+@lru_cache(maxsize=512)
+def _space_counts(mask: int, width: int, height: int) -> tuple[int, ...]:
+    return tuple(
+        (mask & corners).bit_count() for corners in geometry(width, height).space_corner_masks
+    )
+
+
+def shen_by_space(state: GameState, player: int) -> tuple[int, ...]:
+    """``player``'s Shén around every space, indexed by space (cached per counter layout)."""
+    return _space_counts(shen_mask(state, player), state.ruleset.width, state.ruleset.height)
 
 
 def best_space_shen(state: GameState, player: int) -> int:
     """The most Shén ``player`` has around any one space (for untargeted cards, R16)."""
-    return max(shen_at(state, player, space, False) for space in range(state.board.space_count))
+    return max(shen_by_space(state, player))
 
 
 def card_cost(state: GameState, player: int, spec: CardSpec) -> int:

@@ -9,7 +9,6 @@ only one answer) are answered automatically.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from games.engine import activation, combat, placement, setup, turns
 from games.engine.actions import (
@@ -48,7 +47,7 @@ from games.engine.decisions import (
 )
 from games.engine.events import CountersRemoved, Event
 from games.engine.resolve import run_steps
-from games.engine.state import GameState, player_name, with_item
+from games.engine.state import GameState, evolve, player_name, with_item
 from games.engine.victory import check_out_of_cards
 
 new_game = setup.new_game
@@ -63,7 +62,7 @@ def _answer_loss(state, decision: ChooseLostCards, action: Action, log) -> GameS
         raise IllegalAction(
             f"{player_name(decision.player)} must choose {decision.count} cards to lose (R24)"
         )
-    state = replace(state, pending=state.pending[:-1])
+    state = evolve(state, pending=state.pending[:-1])
     return lose_cards(state, decision.player, decision.count, action, log)
 
 
@@ -75,7 +74,7 @@ def _remove_counter_options(state, decision: RemoveEffectCounters) -> list[Actio
 def _answer_remove_counter(state, decision: RemoveEffectCounters, action: Action, log):
     below = state.pending[:-1]
     if isinstance(action, Pass):
-        return replace(state, pending=below)
+        return evolve(state, pending=below)
     if not isinstance(action, RemoveCounter) or action not in _remove_counter_options(
         state, decision
     ):
@@ -84,10 +83,10 @@ def _answer_remove_counter(state, decision: RemoveEffectCounters, action: Action
     log.append(
         CountersRemoved(player_name(1 - decision.player), (state.board.vertex_name(action.vertex),))
     )
-    return replace(
+    return evolve(
         state,
         grid=state.grid.without_counters((action.vertex,)),
-        pending=(*below, replace(decision, remaining=remaining)) if remaining else below,
+        pending=(*below, evolve(decision, remaining=remaining)) if remaining else below,
     )
 
 
@@ -124,7 +123,7 @@ DECISIONS: dict[type, tuple[Legal, Answer]] = {
 
 def _discard(state: GameState, task: DiscardCard, log) -> GameState:
     owner = state.owners[task.card]
-    return replace(
+    return evolve(
         state, discards=with_item(state.discards, owner, (*state.discards[owner], task.card))
     )
 
@@ -139,7 +138,7 @@ TASKS: dict[type, Callable[[GameState, object, list[Event]], GameState]] = {
     CombatRetreat: lambda s, t, log: combat.combat_retreat(s, log),
     OfferAdvance: lambda s, t, log: combat.offer_advance(s, log),
     CombatEnd: lambda s, t, log: combat.combat_end(s, log),
-    ClearCombat: lambda s, t, log: replace(s, combat=None),
+    ClearCombat: lambda s, t, log: evolve(s, combat=None),
     ExhaustAvatar: lambda s, t, log: activation.exhaust(s, t.avatar),
 }
 
@@ -162,7 +161,7 @@ def _settle(state: GameState, log: list[Event]) -> GameState:
             return state
         top = state.pending[-1]
         if isinstance(top, Task):
-            state = TASKS[type(top)](replace(state, pending=state.pending[:-1]), top, log)
+            state = TASKS[type(top)](evolve(state, pending=state.pending[:-1]), top, log)
             continue
         if isinstance(top, ChooseLostCards):
             forced = forced_loss(state, top.player, top.count)

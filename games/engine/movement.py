@@ -15,14 +15,13 @@ vertex without liberty and without chain to the Realm Stone is illegal.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 
 from games.engine.board import geometry
 from games.engine.capture import ShenGrid
 from games.engine.card_loss import ask_to_lose
 from games.engine.events import CountersCaptured, Event
-from games.engine.state import Avatar, GameState, other, player_name
+from games.engine.state import Avatar, GameState, evolve, other, player_name
 from games.engine.traits import trait_value
 
 
@@ -142,6 +141,14 @@ def arrival_is_suicide(grid: ShenGrid, end: int, player: int) -> bool:
 
 def walker_may_arrive(state: GameState, avatar: Avatar, end: int) -> bool:
     """The walker-step suicide rule (module docstring) for ``avatar`` arriving on ``end``."""
+    grid = state.grid
+    mine = grid.counter_mask(avatar.owner)
+    # Only a group of the walker's whose last liberty is ``end`` can die: check cheaply first.
+    if not any(
+        mine >> n & 1 and grid.liberties(n) == 1 and end in grid.liberty_vertices(n)
+        for n in grid.geometry.vertex_neighbours[end]
+    ):
+        return True
     start = avatar.at if avatar.on_path else None
     grid, _ = walker_arrival_grid(state.grid, start, end, avatar.owner)
     return not arrival_is_suicide(grid, end, avatar.owner)
@@ -159,8 +166,8 @@ def place_avatar(
     if on_path:
         grid = grid.with_blocked(end, True)
         grid, captures = grid.capture_around(end, avatar.owner)
-    moved = replace(avatar, at=end, on_path=on_path)
-    state = replace(
+    moved = evolve(avatar, at=end, on_path=on_path)
+    state = evolve(
         state,
         grid=grid,
         avatars=tuple(moved if a.card == avatar.card else a for a in state.avatars),

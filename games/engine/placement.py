@@ -8,15 +8,13 @@ where counters were removed by the placement just before.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.actions import Action, IllegalAction, Pass, PlaceCounter
 from games.engine.activation import begin_activation
 from games.engine.capture import IllegalPlacement
 from games.engine.decisions import PlaceEffectCounters, PlaceShen
 from games.engine.events import CounterPlaced, Event, Passed
 from games.engine.movement import record_captures
-from games.engine.state import GameState, other, player_name, with_item
+from games.engine.state import GameState, evolve, other, player_name, with_item
 
 
 def placements(state: GameState, player: int) -> list[int]:
@@ -47,7 +45,7 @@ def place_counter(state: GameState, player: int, vertex: int, log: list[Event]) 
     except IllegalPlacement as error:
         raise IllegalAction(str(error)) from None
     captured = tuple(v for vertices in captures.values() for v in vertices)
-    state = replace(state, grid=grid, just_captured=captured)
+    state = evolve(state, grid=grid, just_captured=captured)
     log.append(CounterPlaced(player_name(player), board.vertex_name(vertex)))
     return record_captures(state, captures, log)
 
@@ -57,7 +55,7 @@ def next_placer(state: GameState, decision: PlaceShen) -> PlaceShen | None:
     limit = state.ruleset.placements_per_turn
     for player in (other(decision.player), decision.player):
         if not decision.stopped[player] and decision.placed[player] < limit:
-            return replace(decision, player=player)
+            return evolve(decision, player=player)
     return None
 
 
@@ -67,15 +65,15 @@ def answer_placement(state: GameState, decision: PlaceShen, action: Action, log:
     below = state.pending[:-1]
     if isinstance(action, Pass):
         log.append(Passed(player_name(player), "stops placing Shén"))
-        decision = replace(decision, stopped=with_item(decision.stopped, player, True))
+        decision = evolve(decision, stopped=with_item(decision.stopped, player, True))
     elif isinstance(action, PlaceCounter):
-        decision = replace(
+        decision = evolve(
             decision, placed=with_item(decision.placed, player, decision.placed[player] + 1)
         )
     else:
         raise IllegalAction(f"{player_name(player)} must place a Shén counter or stop (R10)")
     following = next_placer(state, decision)
-    state = replace(state, pending=below if following is None else (*below, following))
+    state = evolve(state, pending=below if following is None else (*below, following))
     if following is None:
         state = begin_activation(state)
     if isinstance(action, PlaceCounter):
@@ -87,11 +85,11 @@ def answer_effect_placement(state, decision: PlaceEffectCounters, action: Action
     """One counter of a place_counters effect, or Pass to place no more."""
     below = state.pending[:-1]
     if isinstance(action, Pass):
-        return replace(state, pending=below)
+        return evolve(state, pending=below)
     if not isinstance(action, PlaceCounter):
         raise IllegalAction("place a Shén counter or pass")
     remaining = decision.remaining - 1
-    state = replace(
-        state, pending=(*below, replace(decision, remaining=remaining)) if remaining else below
+    state = evolve(
+        state, pending=(*below, evolve(decision, remaining=remaining)) if remaining else below
     )
     return place_counter(state, decision.player, action.vertex, log)

@@ -11,17 +11,15 @@ paid with the player's Shén at the combat (R22).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.actions import IllegalAction, PlayCard, RemoveRemains
 from games.engine.avatars import replace_avatar
 from games.engine.cards import CardSpec
-from games.engine.costs import best_space_shen, card_cost, combat_shen, shen_at
+from games.engine.costs import best_space_shen, card_cost, combat_shen, shen_at, shen_by_space
 from games.engine.decisions import DiscardCard
 from games.engine.events import CardPlayed, Event, RemainsRemoved
 from games.engine.movement import can_enter, place_avatar, walker_may_arrive
 from games.engine.resolve import effect_task, push
-from games.engine.state import Avatar, GameState, player_name, with_item
+from games.engine.state import Avatar, GameState, evolve, player_name, with_item
 
 PATH_VERBS = ("walk_spirit_path", "leave_spirit_path")
 
@@ -119,11 +117,8 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
         if window is not None:
             return [PlayCard(card)] if window >= cost else []
         if any(step.verb == "remove_counters" for step in steps):
-            return [
-                PlayCard(card, at=s)
-                for s in range(state.board.space_count)
-                if shen_at(state, player, s, False) >= cost
-            ]
+            shen = shen_by_space(state, player)
+            return [PlayCard(card, at=s) for s, n in enumerate(shen) if n >= cost]
         return [PlayCard(card)] if best_space_shen(state, player) >= cost else []
     verb = path_verb(steps)
     for target in _targets(state, player, kind):
@@ -167,7 +162,7 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     spec = state.cards[card]
     hand = list(state.hands[player])
     hand.remove(card)
-    state = replace(state, hands=with_item(state.hands, player, tuple(hand)))
+    state = evolve(state, hands=with_item(state.hands, player, tuple(hand)))
     in_combat = state.combat is not None
     steps = _effect_steps(spec, play_timings(spec, in_combat))
     board = state.board
@@ -181,23 +176,23 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
         on_path = spec.is_spirit
         where = f"at {state.position_name(action.at, on_path)}"
         avatar = Avatar(card, player, -1, False)
-        state = replace(state, avatars=(*state.avatars, avatar))
+        state = evolve(state, avatars=(*state.avatars, avatar))
         log.append(CardPlayed(player_name(player), spec.name, where))
         if on_path:
             state = place_avatar(state, avatar, action.at, True, log)
         else:
-            state = replace_avatar(state, replace(avatar, at=action.at))
+            state = replace_avatar(state, evolve(avatar, at=action.at))
         source, origin = card, action.at
     elif spec.kind == "item":
-        state = replace_avatar(state, replace(target, items=(*target.items, card)))
+        state = replace_avatar(state, evolve(target, items=(*target.items, card)))
         log.append(CardPlayed(player_name(player), spec.name, where))
     elif spec.kind == "remains":
         if target is None:
-            state = replace(
+            state = evolve(
                 state, beside=with_item(state.beside, player, (*state.beside[player], card))
             )
         else:
-            state = replace_avatar(state, replace(target, attachments=(*target.attachments, card)))
+            state = replace_avatar(state, evolve(target, attachments=(*target.attachments, card)))
         log.append(CardPlayed(player_name(player), spec.name, where))
     else:
         if action.at >= 0:
@@ -281,11 +276,11 @@ def remove_remains(
     bearer = next((a for c, a in own_remains(state, player) if c == action.card), None)
     if bearer is None:
         beside = tuple(c for c in state.beside[player] if c != action.card)
-        state = replace(state, beside=with_item(state.beside, player, beside))
+        state = evolve(state, beside=with_item(state.beside, player, beside))
     else:
         kept = tuple(c for c in bearer.attachments if c != action.card)
-        state = replace_avatar(state, replace(bearer, attachments=kept))
-    state = replace(
+        state = replace_avatar(state, evolve(bearer, attachments=kept))
+    state = evolve(
         state,
         discards=with_item(state.discards, player, (*state.discards[player], action.card)),
     )

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine import rng
 from games.engine.events import Event, Recovered
-from games.engine.state import GameState, player_name, with_item
+from games.engine.state import GameState, evolve, player_name, with_item
 
 
 def draw(state: GameState, player: int, count: int) -> tuple[GameState, int, bool]:
@@ -28,7 +26,7 @@ def draw(state: GameState, player: int, count: int) -> tuple[GameState, int, boo
         drawn += take
     if not drawn and not reshuffled:
         return state, 0, False
-    state = replace(
+    state = evolve(
         state,
         hands=with_item(state.hands, player, hand),
         decks=with_item(state.decks, player, deck),
@@ -44,10 +42,10 @@ def recover(state: GameState, player: int, log: list[Event]) -> GameState:
     avatars = list(state.avatars)
     for index, avatar in enumerate(avatars):
         if avatar.owner == player and avatar.exhausted:
-            avatars[index] = replace(avatar, exhausted=False)
+            avatars[index] = evolve(avatar, exhausted=False)
             refreshed += 1
     if refreshed:
-        state = replace(state, avatars=tuple(avatars))
+        state = evolve(state, avatars=tuple(avatars))
     missing = state.ruleset.hand_size - len(state.hands[player])
     drawn, reshuffled = 0, False
     if missing > 0:

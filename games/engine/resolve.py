@@ -13,8 +13,6 @@ chosen when the card was played or the ability used.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.avatars import replace_avatar
 from games.engine.card_loss import ask_to_lose
 from games.engine.decisions import PlaceEffectCounters, RemoveEffectCounters, ResolveSteps
@@ -30,7 +28,7 @@ from games.engine.events import (
 )
 from games.engine.movement import place_avatar
 from games.engine.recovery import draw
-from games.engine.state import Avatar, GameState, Modifier, other, player_name, with_item
+from games.engine.state import Avatar, GameState, Modifier, evolve, other, player_name, with_item
 
 
 def effect_task(
@@ -49,14 +47,14 @@ def effect_task(
 
 def push(state: GameState, *tasks: object) -> GameState:
     """``tasks`` onto the pending stack, the last one on top."""
-    return replace(state, pending=(*state.pending, *tasks))
+    return evolve(state, pending=(*state.pending, *tasks))
 
 
 def run_steps(state: GameState, task: ResolveSteps, log: list[Event]) -> GameState:
     """Do the first step of ``task`` (already popped), leaving the rest pending."""
     step, rest = task.steps[0], task.steps[1:]
     if rest:
-        state = push(state, replace(task, steps=rest))
+        state = push(state, evolve(task, steps=rest))
     return VERBS[step.verb](state, task, dict(step.params), log)
 
 
@@ -99,7 +97,7 @@ def _modify_trait(state, task, params, log):
         return state  # while_attached changes are read from the attached card itself
     log.append(TraitModified(state.card_name(avatar.card), params["trait"], params["amount"]))
     modifier = Modifier(avatar.card, params["trait"], params["amount"])
-    return replace(state, modifiers=(*state.modifiers, modifier))
+    return evolve(state, modifiers=(*state.modifiers, modifier))
 
 
 def _extra_dice(state, task, params, log):
@@ -110,7 +108,7 @@ def _extra_dice(state, task, params, log):
     side = task.player if params["target"] == "self" or avatar is None else avatar.owner
     log.append(BonusDice(player_name(side), params["count"]))
     bonus = with_item(combat.bonus_dice, side, combat.bonus_dice[side] + params["count"])
-    return replace(state, combat=replace(combat, bonus_dice=bonus))
+    return evolve(state, combat=evolve(combat, bonus_dice=bonus))
 
 
 def _opponent_loses_cards(state, task, params, log):
@@ -126,7 +124,7 @@ def _gain_cards_back(state, task, params, log):
     log.append(CardsReturned(player_name(player), tuple(map(state.card_name, back))))
     if not count:
         return state
-    return replace(
+    return evolve(
         state,
         hands=with_item(state.hands, player, state.hands[player] + back),
         discards=with_item(state.discards, player, discard[: len(discard) - count]),
@@ -140,7 +138,7 @@ def _set_exhausted(exhausted: bool):
             return state
         change = "is exhausted" if exhausted else "is refreshed"
         log.append(AvatarStateChanged(state.card_name(avatar.card), change))
-        return replace_avatar(state, replace(avatar, exhausted=exhausted))
+        return replace_avatar(state, evolve(avatar, exhausted=exhausted))
 
     return verb
 

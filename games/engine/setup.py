@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from games.engine import rng
 from games.engine.actions import Action, IllegalAction, PlaceRealmStone
@@ -14,7 +14,7 @@ from games.engine.decisions import BeginTurn, ChooseRealmStone, DealHands
 from games.engine.events import Event, FirstPlayerRolled, RealmStonePlaced
 from games.engine.recovery import draw
 from games.engine.ruleset import Ruleset
-from games.engine.state import SETUP, GameState, other, player_name, with_item
+from games.engine.state import SETUP, GameState, evolve, other, player_name, with_item
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +174,7 @@ def answer_stone(state: GameState, decision: ChooseRealmStone, action: Action, l
             tuple(board.vertex_name(n) for n in board.vertex_neighbours[action.vertex]),
         )
     )
-    return replace(
+    return evolve(
         state,
         grid=grid,
         stones=with_item(state.stones, player, action.vertex),
@@ -188,7 +188,7 @@ def deal_hands(state: GameState, log: list[Event]) -> GameState:
     decks = list(state.decks)
     for player in (0, 1):
         decks[player], seed = rng.shuffled(seed, decks[player])
-    state = replace(state, decks=tuple(decks), rng=seed)
+    state = evolve(state, decks=tuple(decks), rng=seed)
     for player in (0, 1):
         state, _, _ = draw(state, player, state.ruleset.hand_size)
-    return replace(state, turn=1, pending=(*state.pending, BeginTurn()))
+    return evolve(state, turn=1, pending=(*state.pending, BeginTurn()))

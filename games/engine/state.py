@@ -176,3 +176,28 @@ def with_item(values: tuple, index: int, value: Any) -> tuple:
 def other(player: int) -> int:
     """The opponent of ``player`` (two-player games, R5)."""
     return 1 - player
+
+
+_EVOLVERS: dict[type, Any] = {}
+
+
+def _evolver(cls: type) -> Any:
+    # Generated once per class: one line per slot, no loop, no __init__.
+    lines = ["def evolve(obj, changes):", "    get = changes.get", "    new = new_object(cls)"]
+    lines += [f"    set_slot(new, {n!r}, get({n!r}, obj.{n}))" for n in cls.__slots__]
+    lines.append("    return new")
+    namespace = {"new_object": object.__new__, "set_slot": object.__setattr__, "cls": cls}
+    exec("\n".join(lines), namespace)
+    return namespace["evolve"]
+
+
+def evolve(obj: Any, **changes: Any) -> Any:
+    """A copy of the frozen slotted dataclass ``obj`` with ``changes``.
+
+    Like ``dataclasses.replace`` without re-running ``__init__``: a fraction
+    of the time, which the engine's hot paths need (20,000 actions/s).
+    """
+    evolver = _EVOLVERS.get(type(obj))
+    if evolver is None:
+        evolver = _EVOLVERS[type(obj)] = _evolver(type(obj))
+    return evolver(obj, changes)

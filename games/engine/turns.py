@@ -3,15 +3,13 @@ R26)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.activation import begin_activation
 from games.engine.avatars import remove_from_game
 from games.engine.decisions import BeginTurn, PlaceShen
 from games.engine.events import Event, TurnBegan, TurnEnded
 from games.engine.placement import next_placer
 from games.engine.recovery import recover
-from games.engine.state import PLACEMENT, GameState, other, player_name
+from games.engine.state import PLACEMENT, GameState, evolve, other, player_name
 from games.engine.victory import adjudicate
 
 
@@ -19,10 +17,10 @@ def begin_turn(state: GameState, log: list[Event]) -> GameState:
     """Recovery for every player (or only the turn player, R9 option), then placement."""
     log.append(TurnBegan(state.turn, player_name(state.turn_player)))
     avatars = tuple(
-        replace(a, activated=False, start_at=-1) if a.activated or a.start_at >= 0 else a
+        evolve(a, activated=False, start_at=-1) if a.activated or a.start_at >= 0 else a
         for a in state.avatars
     )
-    state = replace(state, avatars=avatars, phase=PLACEMENT, just_captured=())
+    state = evolve(state, avatars=avatars, phase=PLACEMENT, just_captured=())
     order = (state.turn_player, other(state.turn_player))
     for player in order:
         if state.ruleset.recovery == "all" or player == state.turn_player:
@@ -31,7 +29,7 @@ def begin_turn(state: GameState, log: list[Event]) -> GameState:
     placer = next_placer(state, first)  # the turn player first, unless nobody may place
     if placer is None:
         return begin_activation(state)
-    return replace(state, pending=(*state.pending, placer))
+    return evolve(state, pending=(*state.pending, placer))
 
 
 def end_turn(state: GameState, log: list[Event]) -> GameState:
@@ -40,10 +38,10 @@ def end_turn(state: GameState, log: list[Event]) -> GameState:
         if avatar.on_path and state.grid.owner(avatar.at) == other(avatar.owner):
             state = remove_from_game(state, avatar, "ended the turn on an opponent's Shén", log)
     log.append(TurnEnded(state.turn))
-    state = replace(state, modifiers=())
+    state = evolve(state, modifiers=())
     if state.turn >= state.ruleset.max_turns:
         return adjudicate(state, log)
-    return replace(
+    return evolve(
         state,
         turn=state.turn + 1,
         turn_player=other(state.turn_player),

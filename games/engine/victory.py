@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.engine.events import Event, GameOver
-from games.engine.state import OVER, PLAYERS, GameState, Result, player_name
+from games.engine.state import OVER, PLAYERS, GameState, Result, evolve, player_name
 
 
 def end_game(state: GameState, winner: int | None, reason: str, log: list[Event]) -> GameState:
     """The state with the game over: ``winner`` None is a draw."""
     log.append(GameOver(None if winner is None else player_name(winner), reason))
-    return replace(state, result=Result(winner, reason), phase=OVER, pending=())
+    return evolve(state, result=Result(winner, reason), phase=OVER, pending=())
 
 
 def check_out_of_cards(state: GameState, log: list[Event]) -> GameState:

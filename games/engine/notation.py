@@ -1,0 +1,172 @@
+"""Actions written and read in R2 notation, for logs, tests and people.
+
+E5                  place a Shén counter on vertex E5
+stone E5            place the Realm Stone on E5
+pass                pass / stop / stay / close a window
+play kindle         play an untargeted card
+play ember-warden at c3          manifest (a Spirit Avatar at a vertex: at D4)
+play fire-blade on c3            an Item, Remains or Action aimed at the Avatar on c3
+play spirit-walk on c3 to C3     ... moving it onto the Spirit Path at C3
+remove spirit-walk to c3         remove a Remains card (reversing its move)
+c3-e5               move
+c3xd4 / c3-d4xe5    melee attack (from c3, or after moving to d4)
+c3>>f6              ranged attack
+c3 claims           claim the anchor point on c3
+c3 attacks stone    attack the Realm Stone next to c3
+c3 uses Surge [on d4] [to D4]    an ability of the Avatar on c3 or its Items
+lose deck 2 hand kindle discard calm,rage    lose cards (R24)
+remove avatar / keep avatar      after losing a combat (R23)
+retreat c1 / advance / take E5   a blocked retreat, moving in, removing a counter
+"""
+
+from __future__ import annotations
+
+from games.engine.actions import (
+    Action,
+    Advance,
+    AttackRealmStone,
+    Claim,
+    IllegalAction,
+    KeepAvatar,
+    LoseCards,
+    MeleeAttack,
+    Move,
+    Pass,
+    PlaceCounter,
+    PlaceRealmStone,
+    PlayCard,
+    RangedAttack,
+    RemoveAvatar,
+    RemoveCounter,
+    RemoveRemains,
+    Retreat,
+    UseAbility,
+)
+from games.engine.decisions import ChooseLostCards
+from games.engine.state import GameState
+
+
+def _where(state: GameState, card: int) -> str:
+    avatar = state.avatar(card)
+    if avatar is None:
+        for other_avatar in state.avatars:
+            if card in other_avatar.items:
+                avatar = other_avatar
+    return "?" if avatar is None else state.position_name(avatar.at, avatar.on_path)
+
+
+def _layer(state: GameState, card: int) -> bool:
+    avatar = state.avatar(card)
+    return bool(avatar and avatar.on_path)
+
+
+def describe(state: GameState, action: Action) -> str:
+    """``action`` in notation, as the state before it names things."""
+    board = state.board
+    match action:
+        case PlaceCounter(vertex):
+            return board.vertex_name(vertex)
+        case PlaceRealmStone(vertex):
+            return f"stone {board.vertex_name(vertex)}"
+        case Pass():
+            return "pass"
+        case PlayCard(card, at, target, to):
+            spec = state.cards[card]
+            text = f"play {spec.slug}"
+            if at >= 0:
+                text += f" at {state.position_name(at, spec.kind == 'avatar' and spec.is_spirit)}"
+            if target >= 0:
+                text += f" on {_where(state, target)}"
+            if to >= 0:
+                subject = state.avatar(target)
+                text += f" to {state.position_name(to, not (subject and subject.on_path))}"
+            return text
+        case RemoveRemains(card, to):
+            text = f"remove {state.cards[card].slug}"
+            if to >= 0:
+                bearer = next((a for a in state.avatars if card in a.attachments), None)
+                text += f" to {state.position_name(to, not (bearer and bearer.on_path))}"
+            return text
+        case Move(avatar, to):
+            return f"{_where(state, avatar)}-{state.position_name(to, _layer(state, avatar))}"
+        case MeleeAttack(avatar, defender, origin):
+            start = _where(state, avatar)
+            origin_name = state.position_name(origin, _layer(state, avatar))
+            prefix = start if origin_name == start else f"{start}-{origin_name}"
+            return f"{prefix}x{_where(state, defender)}"
+        case RangedAttack(avatar, defender):
+            return f"{_where(state, avatar)}>>{_where(state, defender)}"
+        case Claim(avatar):
+            return f"{_where(state, avatar)} claims"
+        case AttackRealmStone(avatar):
+            return f"{_where(state, avatar)} attacks stone"
+        case UseAbility(card, index, target, to):
+            text = f"{_where(state, card)} uses {state.cards[card].abilities[index].name}"
+            if target >= 0:
+                text += f" on {_where(state, target)}"
+            if to >= 0:
+                mover = state.avatar(card) or state.avatar(target)
+                on_path = mover is not None and mover.on_path
+                text += f" to {state.position_name(to, not on_path)}"
+            return text
+        case LoseCards(from_deck, hand, discard):
+            parts = ["lose"]
+            if from_deck:
+                parts.append(f"deck {from_deck}")
+            if hand:
+                parts.append("hand " + ",".join(state.cards[c].slug for c in hand))
+            if discard:
+                parts.append("discard " + ",".join(state.cards[c].slug for c in discard))
+            return " ".join(parts)
+        case RemoveAvatar():
+            return "remove avatar"
+        case KeepAvatar():
+            return "keep avatar"
+        case Retreat(avatar, to):
+            return f"retreat {state.position_name(to, _layer(state, avatar))}"
+        case Advance():
+            return "advance"
+        case RemoveCounter(vertex):
+            return f"take {board.vertex_name(vertex)}"
+    return repr(action)
+
+
+def parse(state: GameState, text: str, legal: list[Action]) -> Action:
+    """The action among ``legal`` written as ``text`` (card losses: any choice of cards).
+
+    Raises IllegalAction listing what could be written instead.
+    """
+    wanted = " ".join(text.split())
+    decision = state.decision
+    if isinstance(decision, ChooseLostCards) and wanted.startswith("lose"):
+        return _parse_loss(state, decision.player, wanted)
+    for action in legal:
+        if describe(state, action).lower() == wanted.lower():
+            return action
+    options = ", ".join(sorted({describe(state, a) for a in legal})[:40])
+    raise IllegalAction(f"{wanted!r} is not legal now; legal: {options}")
+
+
+def _parse_loss(state: GameState, player: int, text: str) -> LoseCards:
+    words = text.split()[1:]
+    from_deck, hand, discard = 0, [], []
+    piles = {"hand": (state.hands[player], hand), "discard": (state.discards[player], discard)}
+    while words:
+        key = words.pop(0)
+        if not words:
+            raise IllegalAction(f"'{key}' needs a value in {text!r}")
+        value = words.pop(0)
+        if key == "deck":
+            from_deck = int(value)
+        elif key in piles:
+            pile, chosen = piles[key]
+            remaining = list(pile)
+            for slug in value.split(","):
+                card = next((c for c in remaining if state.cards[c].slug == slug), None)
+                if card is None:
+                    raise IllegalAction(f"no {slug} left in the {key}")
+                remaining.remove(card)
+                chosen.append(card)
+        else:
+            raise IllegalAction(f"lose from deck, hand or discard, not {key!r}")
+    return LoseCards(from_deck, tuple(hand), tuple(discard))

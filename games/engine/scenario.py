@@ -1,0 +1,448 @@
+"""Scenario builder: tests that read like the rules' own examples.
+
+    scene = (
+        ScenarioBuilder()
+        .stone(RED, "B2").stone(BLUE, "H8")
+        .counters(RED, "C3 D3")
+        .avatar(RED, warden, "c3")
+        .avatar(BLUE, sentinel, "d4", exhausted=True)
+        .hand(BLUE, kindle, kindle, kindle)
+        .dice(6, 5, 2, 1, 4, 3, 2)
+        .activation(RED)
+    )
+    scene.do("c3xd4", "pass", "pass", "keep avatar")
+    assert scene.cards_lost(BLUE) == 3
+    scene.done()
+
+Positions are R2 names: lowercase for spaces, capitals for vertices (an
+Avatar put on a vertex walks the Spirit Path). Choices are strict:
+``done()`` fails while a decision other than a phase's own step is waiting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from games.engine.actions import Action, IllegalAction
+from games.engine.board import geometry
+from games.engine.capture import ShenGrid
+from games.engine.cards import AbilitySpec, CardSpec
+from games.engine.decisions import (
+    ActivationStep,
+    BeginTurn,
+    ChooseRealmStone,
+    PlaceShen,
+)
+from games.engine.effects import parse_effect
+from games.engine.engine import apply, begin, legal_actions
+from games.engine.events import CardsLost, Event
+from games.engine.notation import describe, parse
+from games.engine.ruleset import Ruleset
+from games.engine.state import (
+    ACTIVATION,
+    PLACEMENT,
+    Avatar,
+    GameState,
+    Modifier,
+    player_name,
+)
+
+RED, BLUE = 0, 1
+
+# -- small card specs for tests ------------------------------------------------------
+
+
+def ability(name: str, timing: str, *steps: dict, cost: int = 0) -> AbilitySpec:
+    """An ability from effect steps written as dicts."""
+    return AbilitySpec(name, cost, timing, parse_effect(list(steps)))
+
+
+def avatar_card(
+    name: str,
+    melee: int = 2,
+    defense: int = 2,
+    ranged: int = 0,
+    movement: int = 2,
+    *,
+    cost: int = 0,
+    realm: str = "fire",
+    spirit: bool = False,
+    abilities: Iterable[AbilitySpec] = (),
+) -> CardSpec:
+    """An Avatar card."""
+    return CardSpec(
+        name,
+        _slug(name),
+        "avatar",
+        realm,
+        cost,
+        melee,
+        defense,
+        ranged,
+        movement,
+        is_spirit=spirit,
+        abilities=tuple(abilities),
+    )
+
+
+def item_card(name: str, *, cost: int = 0, realm: str = "fire", **bonuses: int) -> CardSpec:
+    """An Item card; ``bonuses`` like ``melee=1``."""
+    fields = {f"bonus_{trait}": value for trait, value in bonuses.items() if trait != "abilities"}
+    return CardSpec(name, _slug(name), "item", realm, cost, **fields)
+
+
+def action_card(
+    name: str,
+    *steps: dict,
+    cost: int = 0,
+    realm: str = "fire",
+    target: str = "none",
+    timing: str = "on_play",
+) -> CardSpec:
+    """An Action card whose one ability does ``steps``."""
+    abilities = (ability(name, timing, *steps),) if steps else ()
+    return CardSpec(name, _slug(name), "action", realm, cost, target=target, abilities=abilities)
+
+
+def remains_card(
+    name: str,
+    *steps: dict,
+    cost: int = 0,
+    realm: str = "fire",
+    target: str = "own_avatar",
+    timing: str = "while_attached",
+) -> CardSpec:
+    """A Remains-in-Play card whose one ability does ``steps``."""
+    abilities = (ability(name, timing, *steps),) if steps else ()
+    return CardSpec(name, _slug(name), "remains", realm, cost, target=target, abilities=abilities)
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace(" ", "-")
+
+
+FILLER = action_card("Filler")
+
+
+# -- the builder ---------------------------------------------------------------------
+
+
+class ScenarioBuilder:
+    """Puts a position together piece by piece; ``activation``/``placement``/``turn_start``
+    finish it as a :class:`Scene`."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset | None = None,
+        *,
+        realms: tuple[str, str] = ("fire", "water"),
+        anchors: tuple[str, ...] | None = None,
+    ) -> None:
+        self.ruleset = ruleset or Ruleset()
+        self.board = geometry(self.ruleset.width, self.ruleset.height)
+        self.realms = realms
+        names = self.ruleset.anchors if anchors is None else anchors
+        self.anchors = tuple(self.board.parse_space(a) for a in names)
+        self.holders = [-1] * len(self.anchors)
+        self.cards: list[CardSpec] = []
+        self.owners: list[int] = []
+        self.grid = ShenGrid.empty(self.board)
+        self.stones = [-1, -1]
+        self.avatars: list[Avatar] = []
+        self.piles = {"hand": [[], []], "deck": [[], []], "discard": [[], []]}
+        self.beside: list[list[int]] = [[], []]
+        self.modifiers: list[Modifier] = []
+        self.forced: list[int] = []
+        self.seed = 1
+
+    def _card(self, player: int, spec: CardSpec) -> int:
+        self.cards.append(spec)
+        self.owners.append(player)
+        return len(self.cards) - 1
+
+    def _position(self, name: str) -> tuple[int, bool]:
+        if name[:1].isupper():
+            return self.board.parse_vertex(name), True
+        return self.board.parse_space(name), False
+
+    def stone(self, player: int, vertex: str, *, with_counters: bool = False) -> ScenarioBuilder:
+        """``player``'s Realm Stone on ``vertex`` (its starting counters only if asked)."""
+        v = self.board.parse_vertex(vertex)
+        self.grid = self.grid.with_stone(v, player)
+        self.stones[player] = v
+        if with_counters:
+            for n in self.board.vertex_neighbours[v]:
+                self.grid = self.grid.with_counter(n, player)
+        return self
+
+    def counters(self, player: int, vertices: str) -> ScenarioBuilder:
+        """``player``'s counters on the space-separated ``vertices`` (no capture)."""
+        for name in vertices.split():
+            self.grid = self.grid.with_counter(self.board.parse_vertex(name), player)
+        return self
+
+    def avatar(
+        self,
+        player: int,
+        spec: CardSpec,
+        at: str,
+        *,
+        exhausted: bool = False,
+        activated: bool = False,
+        arrived: bool = False,
+        items: Iterable[CardSpec] = (),
+        attachments: Iterable[CardSpec | tuple[int, CardSpec]] = (),
+    ) -> ScenarioBuilder:
+        """An Avatar on ``at``; ``arrived`` means it was not there when the phase began."""
+        position, on_path = self._position(at)
+        card = self._card(player, spec)
+        item_cards = tuple(self._card(player, item) for item in items)
+        attached = tuple(
+            self._card(*a) if isinstance(a, tuple) else self._card(player, a) for a in attachments
+        )
+        if on_path:
+            self.grid = self.grid.with_blocked(position, True)
+        start = -1 if exhausted or arrived else position
+        self.avatars.append(
+            Avatar(
+                card, player, position, on_path, exhausted, activated, start, item_cards, attached
+            )
+        )
+        return self
+
+    def beside_board(self, player: int, spec: CardSpec) -> ScenarioBuilder:
+        """A Remains card of ``player`` lying beside the board."""
+        self.beside[player].append(self._card(player, spec))
+        return self
+
+    def _pile(self, pile: str, player: int, specs: tuple[CardSpec, ...]) -> ScenarioBuilder:
+        self.piles[pile][player].extend(self._card(player, spec) for spec in specs)
+        return self
+
+    def hand(self, player: int, *specs: CardSpec) -> ScenarioBuilder:
+        """Cards in ``player``'s hand."""
+        return self._pile("hand", player, specs)
+
+    def deck(self, player: int, *specs: CardSpec) -> ScenarioBuilder:
+        """Cards in ``player``'s deck, top first."""
+        return self._pile("deck", player, specs)
+
+    def discard(self, player: int, *specs: CardSpec) -> ScenarioBuilder:
+        """Cards in ``player``'s discard pile, oldest first."""
+        return self._pile("discard", player, specs)
+
+    def fill(self, player: int, hand: int = 0, deck: int = 0, discard: int = 0):
+        """Filler cards, so nobody runs out of cards by accident (R25)."""
+        self.hand(player, *[FILLER] * hand)
+        self.deck(player, *[FILLER] * deck)
+        return self.discard(player, *[FILLER] * discard)
+
+    def holds(self, player: int, anchor: str) -> ScenarioBuilder:
+        """``player`` holds the anchor point on ``anchor``."""
+        self.holders[self.anchors.index(self.board.parse_space(anchor))] = player
+        return self
+
+    def modifier(self, spec_slug: str, trait: str, amount: int) -> ScenarioBuilder:
+        """An until-end-of-turn modifier on the Avatar with ``spec_slug``."""
+        card = next(a.card for a in self.avatars if self.cards[a.card].slug == spec_slug)
+        self.modifiers.append(Modifier(card, trait, amount))
+        return self
+
+    def dice(self, *values: int) -> ScenarioBuilder:
+        """The next dice results, in order (then the seeded generator takes over)."""
+        self.forced.extend(values)
+        return self
+
+    def _state(self, phase: str, pending: tuple, turn: int, turn_player: int) -> GameState:
+        from games.engine.rng import seed_state
+
+        def piles(name: str) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(p) for p in self.piles[name])
+
+        return GameState(
+            ruleset=self.ruleset,
+            cards=tuple(self.cards),
+            owners=tuple(self.owners),
+            home_realms=self.realms,
+            grid=self.grid,
+            stones=tuple(self.stones),
+            anchors=self.anchors,
+            holders=tuple(self.holders),
+            avatars=tuple(self.avatars),
+            hands=piles("hand"),
+            decks=piles("deck"),
+            discards=piles("discard"),
+            out=((), ()),
+            beside=tuple(tuple(b) for b in self.beside),
+            modifiers=tuple(self.modifiers),
+            turn=turn,
+            turn_player=turn_player,
+            phase=phase,
+            pending=pending,
+            combat=None,
+            just_captured=(),
+            rng=seed_state(self.seed),
+            forced_dice=tuple(self.forced),
+            result=None,
+        )
+
+    def activation(self, player: int = RED, *, turn: int = 1, turn_player: int | None = None):
+        """The Activation phase with ``player`` to take a step."""
+        tp = player if turn_player is None else turn_player
+        return Scene(self._state(ACTIVATION, (ActivationStep(player),), turn, tp))
+
+    def placement(self, player: int = RED, *, turn: int = 1, turn_player: int | None = None):
+        """The placement of Shén with ``player`` to place (nobody has placed yet)."""
+        tp = player if turn_player is None else turn_player
+        return Scene(self._state(PLACEMENT, (PlaceShen(player),), turn, tp))
+
+    def turn_start(self, turn_player: int = RED, *, turn: int = 1):
+        """The start of a turn: recovery runs, then placement waits."""
+        return Scene(self._state(PLACEMENT, (BeginTurn(),), turn, turn_player))
+
+    def realm_stones(self, first: int = RED):
+        """Set-up: ``first`` places a Realm Stone, then the other player (R6, R7)."""
+        from games.engine.decisions import DealHands
+
+        pending = (DealHands(), ChooseRealmStone(1 - first), ChooseRealmStone(first))
+        return Scene(self._state("setup", pending, 0, 1 - first))
+
+
+# -- the scene -------------------------------------------------------------------------------
+
+
+REST = (ActivationStep, PlaceShen, ChooseRealmStone)
+
+
+class Scene:
+    """A game in progress under test: apply actions by notation and read the result."""
+
+    def __init__(self, state: GameState) -> None:
+        self.events: list[Event] = []
+        self.state, events = begin(state)
+        self.events.extend(events)
+        self.last: list[Event] = events
+
+    # -- acting --------------------------------------------------------------------------
+
+    def do(self, *moves: str) -> Scene:
+        """Apply each move written in notation (games.engine.notation)."""
+        for text in moves:
+            action = parse(self.state, text, legal_actions(self.state))
+            self.act(action)
+        return self
+
+    def act(self, action: Action) -> Scene:
+        """Apply an Action object."""
+        self.state, self.last = apply(self.state, action)
+        self.events.extend(self.last)
+        return self
+
+    def refused(self, action: Action | str) -> str:
+        """The reason the engine gives for refusing ``action`` (fails if it is accepted)."""
+        before = self.state
+        try:
+            if isinstance(action, str):
+                action = parse(self.state, action, legal_actions(self.state))
+            apply(self.state, action)
+        except IllegalAction as error:
+            assert self.state is before
+            return error.reason
+        raise AssertionError(f"{action!r} was accepted")
+
+    def dice(self, *values: int) -> Scene:
+        """Force the next dice results."""
+        from games.engine.state import evolve
+
+        self.state = evolve(self.state, forced_dice=(*self.state.forced_dice, *values))
+        return self
+
+    # -- looking -------------------------------------------------------------------------
+
+    @property
+    def decision(self):
+        """The decision waiting now."""
+        return self.state.decision
+
+    def expect(self, kind: type) -> Scene:
+        """Fail unless the waiting decision is a ``kind``."""
+        assert isinstance(self.decision, kind), f"waiting for {self.decision!r}, not {kind}"
+        return self
+
+    def done(self) -> Scene:
+        """Fail while a decision inside an action is still unanswered."""
+        assert self.state.result is not None or isinstance(self.decision, REST), (
+            f"unanswered decision: {self.decision!r}"
+        )
+        return self
+
+    def legal(self) -> list[str]:
+        """The legal actions now, in notation."""
+        return [describe(self.state, a) for a in legal_actions(self.state)]
+
+    def log(self) -> list[str]:
+        """Every event so far as a log line."""
+        return [e.log_line() for e in self.events]
+
+    def cards_lost(self, player: int) -> int:
+        """Cards ``player`` has lost (R24) since the scene began."""
+        name = player_name(player)
+        return sum(e.count for e in self.events if isinstance(e, CardsLost) and e.player == name)
+
+    def at(self, position: str) -> str | None:
+        """The slug of the Avatar on ``position`` (space or vertex), or None."""
+        board = self.state.board
+        if position[:1].isupper():
+            avatar = self.state.avatar_at(board.parse_vertex(position), True)
+        else:
+            avatar = self.state.avatar_at(board.parse_space(position), False)
+        return None if avatar is None else self.state.cards[avatar.card].slug
+
+    def avatar(self, position: str) -> Avatar:
+        """The Avatar on ``position``."""
+        board = self.state.board
+        on_path = position[:1].isupper()
+        at = board.parse_vertex(position) if on_path else board.parse_space(position)
+        found = self.state.avatar_at(at, on_path)
+        assert found is not None, f"no Avatar on {position}"
+        return found
+
+    def find(self, slug: str) -> Avatar | None:
+        """The Avatar whose card is ``slug``, or None if it is not on the board."""
+        for avatar in self.state.avatars:
+            if self.state.cards[avatar.card].slug == slug:
+                return avatar
+        return None
+
+    def card(self, slug: str, player: int, pile: str = "hand") -> int:
+        """The first card ``slug`` in ``player``'s ``pile``."""
+        piles = {"hand": self.state.hands, "deck": self.state.decks, "discard": self.state.discards}
+        return next(c for c in piles[pile][player] if self.state.cards[c].slug == slug)
+
+    def counters(self, player: int) -> str:
+        """``player``'s counters as sorted vertex names."""
+        board = self.state.board
+        return " ".join(sorted(map(board.vertex_name, self.state.grid.counters_of(player))))
+
+    def vertex(self, name: str) -> int:
+        return self.state.board.parse_vertex(name)
+
+    def space(self, name: str) -> int:
+        return self.state.board.parse_space(name)
+
+    def pile(self, player: int, pile: str) -> list[str]:
+        """Slugs in ``player``'s hand, deck, discard, out or beside pile."""
+        piles = {
+            "hand": self.state.hands,
+            "deck": self.state.decks,
+            "discard": self.state.discards,
+            "out": self.state.out,
+            "beside": self.state.beside,
+        }
+        return [self.state.cards[c].slug for c in piles[pile][player]]
+
+    def holder(self, anchor: str) -> int | None:
+        """Who holds the anchor point on ``anchor``."""
+        index = self.state.anchors.index(self.space(anchor))
+        holder = self.state.holders[index]
+        return None if holder < 0 else holder
