@@ -7,13 +7,14 @@ from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from cards.models import Card
-from decks.forms import DeckBrowseForm, OddsForm
+from decks.forms import DeckBrowseForm
 from decks.io.exporting import deck_export
 from decks.models import Board, Deck, DeckSlot
-from decks.overview import deck_overview
 from decks.views.access import viewable_deck
+from decks.views.insights import overview_with_odds
 
 DECKS_PER_PAGE = 30
 
@@ -33,6 +34,7 @@ def decks_using(card: Card) -> QuerySet[Deck]:
     return Deck.objects.listed().filter(pk__in=card.deck_slots.values("deck_id"))
 
 
+@require_safe
 def browse(request: HttpRequest) -> HttpResponse:
     """Public decks, searchable by name, Home Realm, format and a card they contain."""
     form = DeckBrowseForm(request.GET or None)
@@ -61,13 +63,15 @@ def mine(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/mine.html", {"decks": decks})
 
 
+@require_safe
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The deck page: lists, validation, statistics, odds, sample hand, sharing and export."""
     deck = viewable_deck(request, pk)
+    overview, odds_form = overview_with_odds(request, deck)
     context = {
         "deck": deck,
-        "overview": deck_overview(deck),
-        "odds_form": OddsForm(),
+        "overview": overview,
+        "odds_form": odds_form,
         "is_owner": deck.owner_id == request.user.pk,
         "deck_code": deck_export(deck, "code"),
     }

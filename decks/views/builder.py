@@ -61,12 +61,12 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
         "overview": overview,
         "settings_form": DeckSettingsForm(instance=deck),
         "odds_form": OddsForm(),
-        **catalogue_search(request, overview=overview),
+        **catalogue_search(request),
     }
     return render(request, TEMPLATE, context)
 
 
-def catalogue_search(request: HttpRequest, *, overview) -> dict:
+def catalogue_search(request: HttpRequest) -> dict:
     """The catalogue's own filters (and search syntax) over the query string."""
     filterset = CardFilter(
         without_blanks(request.GET), queryset=Card.objects.with_catalogue_relations()
@@ -74,7 +74,7 @@ def catalogue_search(request: HttpRequest, *, overview) -> dict:
     results = list(filterset.qs[:SEARCH_RESULTS]) if filterset.is_valid() else []
     return {
         "filterset": filterset,
-        "results": [(card, overview.count_of(card.slug, Board.MAIN)) for card in results],
+        "results": results,
         "search_error": getattr(filterset, "search_error", None),
         "kinds": CardKind.choices,
         "realms": Realm.objects.all(),
@@ -94,7 +94,7 @@ def without_blanks(query: QueryDict) -> QueryDict:
 def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
     """The search results alone, for the search box's htmx requests."""
     deck = owned_deck(request, pk)
-    context = {"deck": deck, **catalogue_search(request, overview=deck_overview(deck))}
+    context = {"deck": deck, **catalogue_search(request)}
     return render(request, f"{TEMPLATE}#search_results", context)
 
 

@@ -6,29 +6,42 @@ import random
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_safe
 
 from decks.decklist import deck_entries
 from decks.forms import OddsForm
-from decks.models import Board
+from decks.models import Board, Deck
 from decks.odds import draw_sample_hand
-from decks.overview import deck_overview
+from decks.overview import DeckOverview, deck_overview
 from decks.views.access import viewable_deck
 
 
-def draw_odds(request: HttpRequest, pk: int) -> HttpResponse:
-    """The odds table for the turn and cards-played-per-turn the reader chose."""
-    deck = viewable_deck(request, pk)
+def overview_with_odds(request: HttpRequest, deck: Deck) -> tuple[DeckOverview, OddsForm]:
+    """The deck's overview priced for the turn and cards played the query string asks for.
+
+    Without ``turn`` in the query the defaults apply; invalid numbers keep the
+    defaults too, and the returned form carries the errors to show.
+    """
+    if "turn" not in request.GET:
+        return deck_overview(deck), OddsForm()
     form = OddsForm(request.GET)
-    if form.is_valid():
-        overview = deck_overview(
-            deck, turn=form.cleaned_data["turn"], played_per_turn=form.cleaned_data["played"]
-        )
-    else:
-        overview = deck_overview(deck)
+    if not form.is_valid():
+        return deck_overview(deck), form
+    assumptions = form.cleaned_data
+    overview = deck_overview(deck, turn=assumptions["turn"], played_per_turn=assumptions["played"])
+    return overview, form
+
+
+@require_safe
+def draw_odds(request: HttpRequest, pk: int) -> HttpResponse:
+    """The odds table alone, for the odds form's htmx requests."""
+    deck = viewable_deck(request, pk)
+    overview, form = overview_with_odds(request, deck)
     context = {"deck": deck, "overview": overview, "odds_form": form}
-    return render(request, "decks/_panels.html#odds", context, status=200)
+    return render(request, "decks/_panels.html#odds", context)
 
 
+@require_safe
 def sample_hand(request: HttpRequest, pk: int) -> HttpResponse:
     """Seven cards from a new shuffle of the main deck on every click."""
     deck = viewable_deck(request, pk)

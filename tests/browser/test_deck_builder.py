@@ -80,6 +80,16 @@ def test_building_a_deck_by_search_and_clicks_makes_it_valid(page, world):
     results.get_by_role("button", name="Add Ember Adept 01 to the main deck").click()
     expect(validation).to_contain_text("Deck has 4 copies of Ember Adept 01")
 
+    # Typing a count sets it; sending a copy to the sideboard moves it off the main deck.
+    page.get_by_label("Copies of Ember Adept 01 in the main deck").fill("3")
+    page.get_by_label("Copies of Ember Adept 01 in the main deck").press("Tab")
+    expect(total).to_have_text("Main deck: 40")
+    row = page.locator("#deck-pane [data-board=main] li", has_text="Ember Adept 02")
+    row.get_by_role("button", name="to sideboard").click()
+    expect(total).to_have_text("Main deck: 39")
+    expect(validation).to_contain_text("Deck has 39 cards; Shén Standard needs 40 to 60.")
+    expect(page.get_by_label("Copies of Ember Adept 02 in the sideboard")).to_have_value("1")
+
 
 def test_sample_hand_draws_seven_cards_on_each_click(page, world):
     from cards.models import Card

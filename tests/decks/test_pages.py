@@ -195,3 +195,10 @@ def test_card_page_lists_public_decks_using_it(client, public_deck):
     html = client.get(reverse("cards:card", args=[card.slug])).content.decode()
     assert "Ember Rush" in html
     assert "Hidden Bolt" not in html
+
+
+def test_deck_page_without_javascript_prices_the_chosen_turn(client, public_deck):
+    html = client.get(
+        reverse("decks:detail", args=[public_deck.pk]), {"turn": 5, "played": 3}
+    ).content.decode()
+    assert "7 + 3 × 4 cards" in html
