@@ -211,8 +211,15 @@ class ShenGrid:
     def legal_placements(self, player: int) -> list[int]:
         """Every vertex where ``player`` may place a counter, in increasing order."""
         self._check_player(player)
-        empty = self.geometry.all_vertices_mask & ~self._filled
-        return [v for v in mask_vertices(empty) if not self._is_suicide(v, player)]
+        geometry = self.geometry
+        empty = geometry.all_vertices_mask & ~self._filled
+        # Next to an empty vertex or one's own Realm Stone is always legal: no group to look at.
+        easy = empty & geometry.mask_neighbours(empty | self._stones[player])
+        legal = easy
+        for vertex in mask_vertices(empty & ~easy):
+            if not self._is_suicide(vertex, player):
+                legal |= 1 << vertex
+        return list(mask_vertices(legal))
 
     def _is_suicide(self, vertex: int, player: int) -> bool:
         """For an empty vertex: would a counter there be captured at once? (no flood fill)"""
@@ -221,6 +228,7 @@ class ShenGrid:
             return False
         bit = 1 << vertex
         groups, group_of = self._groups, self._group_of
+        captures = False
         for neighbour in self.geometry.vertex_neighbours[vertex]:
             root = group_of[neighbour]
             if root < 0:
@@ -230,8 +238,17 @@ class ShenGrid:
                 if group.anchored or group.liberties & ~bit:
                     return False
             elif not group.anchored and group.liberties == bit:
-                return False  # the placement captures, so it frees a liberty
-        return True
+                if not self._blocked >> neighbour & 1:
+                    return False  # the capture frees this neighbour: a liberty
+                captures = True
+        if not captures:
+            return True
+        # Walkers stand on the captured counters next to it: play it out.
+        try:
+            self._put(vertex, player, capture=True)
+        except IllegalPlacement:
+            return True
+        return False
 
     def place(self, vertex: int, player: int) -> tuple[ShenGrid, Captures]:
         """Place ``player``'s counter on ``vertex`` in Go order (R11).
@@ -282,6 +299,7 @@ class ShenGrid:
             new_group_of,
             counters,
             self._filled,
+            self._blocked,
             captured,
         )
         grid = ShenGrid._make(
@@ -327,7 +345,15 @@ class ShenGrid:
         captured: dict[int, int] = {}
         if dead:
             filled = _remove_dead(
-                geometry, dead, changed, groups, new_group_of, counters, filled, captured
+                geometry,
+                dead,
+                changed,
+                groups,
+                new_group_of,
+                counters,
+                filled,
+                self._blocked,
+                captured,
             )
         # The new counter's group: its own empty neighbours plus its merged groups.
         around = geometry.vertex_neighbour_masks[vertex]
@@ -518,6 +544,7 @@ def _remove_dead(
     group_of: list[int],
     counters: list[int],
     filled: int,
+    blocked: int,
     captured: dict[int, int],
 ) -> int:
     """Remove the ``dead`` groups and give their vertices back as liberties to their neighbours.
@@ -525,7 +552,7 @@ def _remove_dead(
     Works on the caller's drafts (``changed``, ``group_of``, ``counters``,
     ``captured``) and returns the new ``filled`` mask.
     """
-    freed = 0
+    removed = 0
     for root in dead:
         group = changed[root]
         members = group.members
@@ -534,7 +561,9 @@ def _remove_dead(
         for member in mask_vertices(members):
             group_of[member] = -1
         changed[root] = None
-        freed |= members
+        removed |= members
+    # A walker standing on a captured counter keeps its vertex filled.
+    freed = removed & ~blocked
     filled &= ~freed
     # Each group bordering the freed vertices gains those next to it as liberties.
     touched = set()

@@ -520,7 +520,7 @@ _MOVES = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(moves=_MOVES, stones=st.lists(st.integers(0, 24), min_size=2, max_size=2, unique=True))
 def test_incremental_liberties_match_a_flood_fill(moves, stones):
     board = geometry(4, 4)
@@ -548,3 +548,33 @@ def test_incremental_liberties_match_a_flood_fill(moves, stones):
             grid = grid.without_counters([vertex])
         _assert_matches_flood_fill(grid)
     assert ShenGrid.from_data(board, grid.to_data()) == grid
+
+
+def test_captured_counter_under_a_walker_frees_no_liberty_R11():
+    grid = diagram("""
+        . . . . .
+        . . . . .
+        O . . . .
+        . O . . .
+        O S . . .
+    """).with_blocked(0, True)
+    assert grid.placement_error(v(grid, "A2"), 0) is not None
+    assert v(grid, "A2") not in grid.legal_placements(0)
+    with pytest.raises(IllegalPlacement, match="suicide"):
+        grid.place(v(grid, "A2"), 0)
+
+
+def test_walker_stays_on_the_vertex_of_a_captured_counter_R11():
+    grid = diagram("""
+        . . . . .
+        . . . . .
+        . . . . .
+        . . . . .
+        O X . . .
+    """).with_blocked(0, True)
+    after, captured = grid.place(v(grid, "A2"), 0)
+    assert captured == {1: at(grid, "A1")}
+    assert after.is_blocked(v(grid, "A1"))
+    assert not after.is_empty(v(grid, "A1"))
+    assert after.liberties(v(grid, "A2")) == 2  # A3 and B2; the walker's A1 is none
+    assert after.liberties(v(grid, "B1")) == 2  # C1 and B2
