@@ -159,7 +159,7 @@ class Card(models.Model):
 
     def rules_values(self) -> dict[str, Any]:
         """The field values ``card_validate`` reads (abilities aside)."""
-        fields = ("kind", "cost", "is_spirit", "target", *TRAIT_FIELDS, *BONUS_FIELDS)
+        fields = ("name", "kind", "cost", "is_spirit", "target", *TRAIT_FIELDS, *BONUS_FIELDS)
         return {field: getattr(self, field) for field in fields}
 
     def clean(self) -> None:

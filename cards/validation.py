@@ -33,6 +33,7 @@ TIMINGS_BY_KIND: Mapping[str, frozenset[str]] = {
     "remains": frozenset({"on_play", "in_combat", "passive", "while_attached"}),
     "action": frozenset({"on_play", "in_combat"}),
 }
+_SPIRIT_WORD = re.compile(r"\bSpirit\b")
 # Errata 2 of beta-2026-07: moving onto or off the Spirit Path is a Remains-in-Play card.
 SPIRIT_PATH_VERBS = frozenset({"walk_spirit_path", "leave_spirit_path"})
 
@@ -99,6 +100,17 @@ def _trait_faults(kind: Any, values: Mapping[str, Any]) -> list[CardFault]:
             faults.append(CardFault(field, "only Avatars have traits"))
     if kind != "avatar" and values.get("is_spirit"):
         faults.append(CardFault("is_spirit", "only Avatars can be Spirits"))
+    name = values.get("name")
+    if kind == "avatar" and isinstance(name, str):
+        # The rules: "Avatars that have Spirit in their name are manifested onto a vertex".
+        named_spirit = bool(_SPIRIT_WORD.search(name))
+        if named_spirit != bool(values.get("is_spirit")):
+            message = (
+                "a Spirit Avatar has Spirit in its name"
+                if values.get("is_spirit")
+                else "an Avatar with Spirit in its name is a Spirit (is_spirit)"
+            )
+            faults.append(CardFault("is_spirit", message))
     return faults
 
 

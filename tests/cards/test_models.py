@@ -146,3 +146,15 @@ def test_catalogue_relations_load_in_constant_queries(django_assert_num_queries)
         ]
 
     assert len(names) == 3
+
+
+def test_spirit_avatar_needs_spirit_in_its_name():
+    faults = card_faults(SpiritAvatarFactory.build(name="Ember Wisp").rules_values())
+
+    assert _fields(faults) == {"is_spirit"}
+
+
+def test_avatar_named_spirit_must_be_a_spirit():
+    faults = card_faults(AvatarFactory.build(name="Spirit of the Kiln").rules_values())
+
+    assert _fields(faults) == {"is_spirit"}
