@@ -25,6 +25,7 @@ MAX_SPACE_COST = 4
 MAX_VERTEX_COST = 5
 MAX_TRAIT = 10
 MAX_BONUS = 5
+MAX_ABILITY_NAME = 80
 
 # When each kind of card may use an ability (games.engine.effects.TIMINGS).
 TIMINGS_BY_KIND: Mapping[str, frozenset[str]] = {
@@ -156,8 +157,10 @@ def ability_faults(
     against the vocabulary.
     """
     faults = []
-    if not str(ability.get("name") or "").strip():
-        faults.append(CardFault(_at(where, "name"), "an ability needs a name"))
+    name = ability.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_ABILITY_NAME:
+        message = f"an ability needs a name (text, at most {MAX_ABILITY_NAME} characters)"
+        faults.append(CardFault(_at(where, "name"), message))
     cost = ability.get("cost", 0)
     if not _is_int(cost) or not 0 <= cost <= MAX_VERTEX_COST:
         faults.append(CardFault(_at(where, "cost"), f"must be a whole number 0–{MAX_VERTEX_COST}"))
