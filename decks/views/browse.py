@@ -39,7 +39,10 @@ def browse(request: HttpRequest) -> HttpResponse:
     """Public decks, searchable by name, Home Realm, format and a card they contain."""
     form = DeckBrowseForm(request.GET or None)
     decks = Deck.objects.listed()
-    if form.is_valid():
+    if form.is_bound and not form.is_valid():
+        # A search that cannot be read lists nothing, beside the form's errors.
+        decks = decks.none()
+    elif form.is_valid():
         search = form.cleaned_data
         if search["q"]:
             decks = decks.filter(name__icontains=search["q"])

@@ -202,3 +202,18 @@ def test_deck_page_without_javascript_prices_the_chosen_turn(client, public_deck
         reverse("decks:detail", args=[public_deck.pk]), {"turn": 5, "played": 3}
     ).content.decode()
     assert "7 + 3 × 4 cards" in html
+
+
+def test_browse_with_an_unknown_realm_lists_nothing_and_says_why(client, public_deck):
+    html = client.get(reverse("decks:browse"), {"realm": "atlantis"}).content.decode()
+    assert "Ember Rush" not in html
+    assert "Select a valid choice" in html
+
+
+def test_deck_page_costs_the_same_queries_for_a_bigger_deck(
+    client, public_deck, ember, django_assert_max_num_queries
+):
+    for _card in range(20):
+        deck_set_slot(deck=public_deck, card=CardFactory(realm=ember), board="main", count=2)
+    with django_assert_max_num_queries(5):
+        client.get(reverse("decks:detail", args=[public_deck.pk]))
