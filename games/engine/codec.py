@@ -15,7 +15,10 @@ need no type hints:
 * a frozenset is ``{"$set": [...]}``, its items in canonical order;
 * a mapping is ``{"$map": [[key, value], ...]}``, sorted by key;
 * any other class that offers ``to_data()`` and ``from_data(geometry, data)``
-  (the Shén counters grid) is ``{"$": "ClassName", "geometry": ..., "data": ...}``.
+  (the Shén counters grid) is ``{"$": "ClassName", "geometry": ..., **to_data()}``.
+
+Objects are sorted by key and printed without spaces, so the text is what
+``json.dumps(..., sort_keys=True, separators=(",", ":"))`` would print.
 
 Class names are looked up among the classes defined in ``games.engine`` (and
 any class this process has already encoded), so moving a class between engine
@@ -31,6 +34,7 @@ import importlib
 import json
 import pkgutil
 from collections.abc import Callable, Mapping
+from json.encoder import encode_basestring
 from types import MappingProxyType
 from typing import Any
 
@@ -41,34 +45,44 @@ TYPE_KEY = "$"
 ENUM_KEY = "$enum"
 SET_KEY = "$set"
 MAP_KEY = "$map"
+GRID_GEOMETRY_KEY = "geometry"
 
 
 class CodecError(ValueError):
     """Text or a value that is not a valid encoding of an engine value."""
 
 
-def to_data(value: Any) -> Any:
-    """``value`` as plain JSON-ready data (dicts, lists, strings, numbers)."""
-    return _encode(value)
-
-
-def from_data(data: Any) -> Any:
-    """The engine value that ``to_data`` turned into ``data``."""
-    return _decode(data)
-
-
 def to_json(value: Any) -> str:
     """Canonical JSON for a state, action or event: equal values give equal text."""
-    return json.dumps(_encode(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _emit(value)
 
 
 def from_json(text: str | bytes) -> Any:
     """The value ``to_json`` wrote; raises CodecError on text it did not write."""
     try:
-        data = json.loads(text)
+        return _tuples(json.loads(text, object_hook=_decode_object))
     except json.JSONDecodeError as error:
         raise CodecError(f"not JSON: {error}") from error
-    return _decode(data)
+
+
+def to_data(value: Any) -> Any:
+    """``value`` as plain JSON-ready data (dicts, lists, strings, numbers)."""
+    return json.loads(_emit(value))
+
+
+def from_data(data: Any) -> Any:
+    """The engine value that ``to_data`` turned into ``data``."""
+    return from_json(json.dumps(data))
+
+
+def action_to_data(action: Any) -> Any:
+    """An action as JSON-ready data, for a match's stored action log."""
+    return to_data(action)
+
+
+def action_from_data(data: Any) -> Any:
+    """The action ``action_to_data`` produced."""
+    return from_data(data)
 
 
 def state_digest(state: Any) -> str:
@@ -77,106 +91,152 @@ def state_digest(state: Any) -> str:
     Sixty-four bits are plenty to tell two states of one match apart and keep a
     stored digest log small.
     """
-    return hashlib.sha256(to_json(state).encode()).hexdigest()[:16]
-
-
-def action_to_data(action: Any) -> Any:
-    """An action as JSON-ready data, for a match's stored action log."""
-    return _encode(action)
-
-
-def action_from_data(data: Any) -> Any:
-    """The action ``action_to_data`` produced."""
-    return _decode(data)
+    return hashlib.sha256(_emit(state).encode()).hexdigest()[:16]
 
 
 def clone(value: Any) -> Any:
     """A deep copy made through the codec; equal to ``value``."""
-    return _decode(_encode(value))
+    return from_json(_emit(value))
 
 
 # --- encoding ---------------------------------------------------------------
 
-_ATOMS = (str, int, float, bool, type(None))
-
 # name -> class, filled from games.engine on first decode and by every encode.
 _classes: dict[str, type] = {}
 _engine_scanned = False
-# class -> the encoder for its instances (field names looked up once).
-_encoders: dict[type, Callable[[Any], Any]] = {}
+# class -> the function printing its instances (field names looked up once).
+_emitters: dict[type, Callable[[Any], str]] = {}
+
+# id(object) -> (object, its text). Successive states share almost all their
+# parts (the card table, untouched Avatars), so each part is printed once; the
+# entry holds the object so its id is not reused while the text is remembered.
+_printed: dict[int, tuple[Any, str]] = {}
+_PRINTED_LIMIT = 50_000
 
 
-def _encode(value: Any) -> Any:
+def forget_printed() -> None:
+    """Drop the remembered texts (to free memory, or to time printing from cold)."""
+    _printed.clear()
+
+
+def _emit(value: Any) -> str:
     cls = type(value)
-    if cls in _ATOMS:
-        return value
-    encoder = _encoders.get(cls)
-    if encoder is None:
-        encoder = _encoders[cls] = _make_encoder(cls)
-    return encoder(value)
+    if cls is int:
+        return int.__repr__(value)
+    if cls is str:
+        return encode_basestring(value)
+    emitter = _emitters.get(cls)
+    if emitter is None:
+        emitter = _emitters[cls] = _make_emitter(cls)
+    return emitter(value)
 
 
-def _encode_tuple(value: tuple) -> list:
-    return [_encode(item) for item in value]
+def _emit_tuple(value: tuple) -> str:
+    return "[" + ",".join([_emit(item) for item in value]) + "]"
 
 
-def _encode_set(value: frozenset) -> dict:
-    items = [_encode(item) for item in value]
-    items.sort(key=_canonical)
-    return {SET_KEY: items}
+def _emit_long_tuple(value: tuple) -> str:
+    # Long tuples (the card table, decks) are shared between successive states.
+    if len(value) < _LONG_TUPLE:
+        return "[" + ",".join([_emit(item) for item in value]) + "]"
+    return _emit_tuple_once(value)
 
 
-def _encode_map(value: Mapping) -> dict:
-    pairs = [[_encode(key), _encode(item)] for key, item in value.items()]
-    pairs.sort(key=lambda pair: _canonical(pair[0]))
-    return {MAP_KEY: pairs}
+_LONG_TUPLE = 16
 
 
-def _canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+def _emit_set(value: frozenset) -> str:
+    return '{"$set":[' + ",".join(sorted(_emit(item) for item in value)) + "]}"
 
 
-def _make_encoder(cls: type) -> Callable[[Any], Any]:
-    if issubclass(cls, bool | int | str | float) and not issubclass(cls, enum.Enum):
-        # A subclass of a builtin (say a NewType-like int) is stored as the builtin.
-        return lambda value: cls.__mro__[-2](value)
+def _emit_map(value: Mapping) -> str:
+    pairs = sorted((_emit(key), _emit(item)) for key, item in value.items())
+    return '{"$map":[' + ",".join(f"[{key},{item}]" for key, item in pairs) + "]}"
+
+
+_CONSTANTS = {True: "true", False: "false", None: "null"}
+
+
+def _make_emitter(cls: type) -> Callable[[Any], str]:
+    if cls is bool or cls is type(None):
+        return _CONSTANTS.__getitem__
+    if cls is float:
+        return lambda value: json.dumps(value, allow_nan=False)
     if issubclass(cls, enum.Enum):
         _remember(cls)
-        name = cls.__qualname__
-        return lambda value: {ENUM_KEY: f"{name}.{value.name}"}
+        prefix = '{"$enum":"' + cls.__qualname__ + "."
+        return lambda value: prefix + value.name + '"}'
+    if issubclass(cls, int | str):
+        # A subclass of a builtin (a NewType-like int) is stored as the builtin.
+        return lambda value: _emit(cls.__mro__[-2](value))
     if issubclass(cls, tuple) and not hasattr(cls, "_fields"):
-        return _encode_tuple
+        return _emit_long_tuple
     if issubclass(cls, frozenset | set):
-        return _encode_set
+        return _emit_set
     if issubclass(cls, dict | MappingProxyType):
-        return _encode_map
+        return _emit_map
     if dataclasses.is_dataclass(cls):
-        return _dataclass_encoder(cls)
-    if callable(getattr(cls, "to_data", None)) and callable(getattr(cls, "from_data", None)):
-        _remember(cls)
-        name = cls.__qualname__
-        return lambda value: {
-            TYPE_KEY: name,
-            "geometry": _encode(value.geometry),
-            "data": value.to_data(),
-        }
+        return _dataclass_emitter(cls)
+    if _is_grid_class(cls):
+        return _grid_emitter(cls)
     raise CodecError(f"cannot encode a {cls.__qualname__}: not an engine value")
 
 
-def _dataclass_encoder(cls: type) -> Callable[[Any], Any]:
+def _remembered_print(emit: Callable[[Any], str]) -> Callable[[Any], str]:
+    def emit_once(value: Any) -> str:
+        known = _printed.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        text = emit(value)
+        if len(_printed) >= _PRINTED_LIMIT:
+            _printed.clear()
+        _printed[id(value)] = (value, text)
+        return text
+
+    return emit_once
+
+
+_emit_tuple_once = _remembered_print(_emit_tuple)
+
+
+def _dataclass_emitter(cls: type) -> Callable[[Any], str]:
     _remember(cls)
-    name = cls.__qualname__
-    names = tuple(field.name for field in _stored_fields(cls))
+    names = [field.name for field in _stored_fields(cls)]
     clash = {TYPE_KEY, ENUM_KEY, SET_KEY, MAP_KEY}.intersection(names)
     if clash:
-        raise CodecError(f"{name} has a field named {clash.pop()!r}, reserved by the codec")
+        raise CodecError(f"{cls.__qualname__} has a field named {clash.pop()!r}, reserved")
+    tag = '{"$":' + encode_basestring(cls.__qualname__)
+    # Keys in sorted order, each with its comma and quotes printed once.
+    keys = [(name, "," + encode_basestring(name) + ":") for name in sorted(names)]
 
-    def encode(value: Any) -> dict:
-        data = {field: _encode(getattr(value, field)) for field in names}
-        data[TYPE_KEY] = name
-        return data
+    def emit(value: Any) -> str:
+        return tag + "".join([key + _emit(getattr(value, name)) for name, key in keys]) + "}"
 
-    return encode
+    # Only an immutable value may be printed once and remembered.
+    return _remembered_print(emit) if cls.__dataclass_params__.frozen else emit
+
+
+def _grid_emitter(cls: type) -> Callable[[Any], str]:
+    _remember(cls)
+    tag = encode_basestring(cls.__qualname__)
+
+    def emit(grid: Any) -> str:
+        data = grid.to_data()
+        if TYPE_KEY in data or GRID_GEOMETRY_KEY in data:
+            raise CodecError(f"{cls.__qualname__}.to_data() uses a key the codec reserves")
+        data = {**data, TYPE_KEY: "", GRID_GEOMETRY_KEY: ""}
+        parts = []
+        for key in sorted(data):
+            if key == TYPE_KEY:
+                text = tag
+            elif key == GRID_GEOMETRY_KEY:
+                text = _emit(grid.geometry)
+            else:
+                text = json.dumps(data[key], sort_keys=True, separators=(",", ":"))
+            parts.append(encode_basestring(key) + ":" + text)
+        return "{" + ",".join(parts) + "}"
+
+    return _remembered_print(emit)
 
 
 def _stored_fields(cls: type) -> tuple[dataclasses.Field, ...]:
@@ -197,65 +257,94 @@ def _remember(cls: type) -> None:
 # --- decoding ---------------------------------------------------------------
 
 
-def _decode(data: Any) -> Any:
-    cls = type(data)
-    if cls is list:
-        return tuple(_decode(item) for item in data)
-    if cls is not dict:
-        if cls in _ATOMS:
-            return data
-        raise CodecError(f"unexpected {cls.__name__} in encoded data")
-    if TYPE_KEY in data:
-        return _decode_object(data)
-    if ENUM_KEY in data:
-        class_name, _, member = data[ENUM_KEY].rpartition(".")
-        try:
-            return _class_named(class_name)[member]
-        except KeyError:
-            raise CodecError(f"{class_name} has no member {member!r}") from None
-    if SET_KEY in data:
-        return frozenset(_decode(item) for item in data[SET_KEY])
-    if MAP_KEY in data:
-        return MappingProxyType({_decode(key): _decode(item) for key, item in data[MAP_KEY]})
-    raise CodecError(f"an object without a type tag: {sorted(data)[:5]}")
+def _tuples(data: Any) -> Any:
+    """JSON lists as tuples, at any depth (objects are already decoded)."""
+    if type(data) is list:
+        return tuple([_tuples(item) for item in data])
+    return data
 
 
 def _decode_object(data: dict) -> Any:
-    cls = _class_named(data[TYPE_KEY])
-    if not dataclasses.is_dataclass(cls):
-        return cls.from_data(_decode(data["geometry"]), data["data"])
-    build, init, later = _builders.get(cls) or _make_builder(cls)
-    missing = (init | later).difference(data)
-    if missing:
-        raise CodecError(f"{cls.__qualname__} is missing its field {min(missing)!r}")
-    if len(data) != len(init) + len(later) + 1:
-        extra = set(data).difference(init, later, {TYPE_KEY})
-        raise CodecError(f"{cls.__qualname__} has no field {min(extra)!r}")
-    try:
-        instance = build(**{name: _decode(data[name]) for name in init})
-    except (TypeError, ValueError) as error:
-        raise CodecError(f"cannot rebuild {cls.__qualname__}: {error}") from error
-    for name in later:
-        # Frozen dataclasses forbid setattr; state kept outside __init__ comes back as it was.
-        object.__setattr__(instance, name, _decode(data[name]))
-    return instance
+    """json's object hook: every JSON object, innermost first, becomes its engine value."""
+    tag = data.get(TYPE_KEY)
+    if tag is not None:
+        cls = _class_named(tag)
+        if cls in _builders:
+            return _build(cls, data)
+        if dataclasses.is_dataclass(cls):
+            _make_builder(cls)
+            return _build(cls, data)
+        return _build_grid(cls, data)
+    if len(data) == 1:
+        key, value = next(iter(data.items()))
+        if key == ENUM_KEY and type(value) is str:
+            class_name, _, member = value.rpartition(".")
+            try:
+                return _class_named(class_name)[member]
+            except KeyError:
+                raise CodecError(f"{class_name} has no member {member!r}") from None
+        if key == SET_KEY and type(value) is list:
+            return frozenset(_tuples(value))
+        if key == MAP_KEY and type(value) is list:
+            return MappingProxyType({_tuples(k): _tuples(item) for k, item in value})
+    raise CodecError(f"an object without a type tag: {sorted(data)[:5]}")
 
 
 # class -> (constructor, names passed to it, names restored after it).
 _builders: dict[type, tuple[Callable[..., Any], frozenset[str], frozenset[str]]] = {}
 
 
-def _make_builder(cls: type) -> tuple[Callable[..., Any], frozenset[str], frozenset[str]]:
+def _make_builder(cls: type) -> None:
     fields = _stored_fields(cls)
     init = frozenset(field.name for field in fields if field.init)
     later = frozenset(field.name for field in fields if not field.init)
     # A board geometry is one cached object per size: its tables are built once.
     build = (lambda width, height: geometry(width, height)) if cls is Geometry else cls
     _builders[cls] = (build, init, later)
-    return _builders[cls]
 
 
-def _class_named(name: str) -> type:
+def _build(cls: type, data: dict) -> Any:
+    build, init, later = _builders[cls]
+    if len(data) != len(init) + len(later) + 1:
+        _check_fields(cls, data, init | later)
+    try:
+        instance = build(**{name: _tuples(data[name]) for name in init})
+    except KeyError:
+        _check_fields(cls, data, init | later)
+        raise
+    except (TypeError, ValueError) as error:
+        raise CodecError(f"cannot rebuild {cls.__qualname__}: {error}") from error
+    for name in later:
+        # Frozen dataclasses forbid setattr; state kept outside __init__ comes back as it was.
+        try:
+            object.__setattr__(instance, name, _tuples(data[name]))
+        except KeyError:
+            _check_fields(cls, data, init | later)
+            raise
+    return instance
+
+
+def _check_fields(cls: type, data: dict, names: frozenset[str]) -> None:
+    missing = names.difference(data)
+    if missing:
+        raise CodecError(f"{cls.__qualname__} is missing its field {min(missing)!r}")
+    extra = set(data).difference(names, {TYPE_KEY})
+    if extra:
+        raise CodecError(f"{cls.__qualname__} has no field {min(extra)!r}")
+
+
+def _build_grid(cls: type, data: dict) -> Any:
+    board = data.get(GRID_GEOMETRY_KEY)
+    if not isinstance(board, Geometry):
+        raise CodecError(f"{cls.__qualname__} needs its board geometry")
+    content = {k: v for k, v in data.items() if k not in (TYPE_KEY, GRID_GEOMETRY_KEY)}
+    try:
+        return cls.from_data(board, content)
+    except (TypeError, ValueError) as error:
+        raise CodecError(f"cannot rebuild {cls.__qualname__}: {error}") from error
+
+
+def _class_named(name: Any) -> type:
     cls = _classes.get(name)
     if cls is None:
         _scan_engine()
@@ -282,6 +371,8 @@ def _scan_engine() -> None:
 
 
 def _is_engine_value_class(cls: type) -> bool:
-    if dataclasses.is_dataclass(cls) or issubclass(cls, enum.Enum):
-        return True
+    return dataclasses.is_dataclass(cls) or issubclass(cls, enum.Enum) or _is_grid_class(cls)
+
+
+def _is_grid_class(cls: type) -> bool:
     return callable(getattr(cls, "from_data", None)) and callable(getattr(cls, "to_data", None))

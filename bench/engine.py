@@ -1,0 +1,343 @@
+"""How fast is the rules engine? Random-vs-random games on one core.
+
+Prints, for the default scenario (``beta-2026-07``, 8×8, four corner anchors)
+and two 40-card sample decks:
+
+* full random-vs-random games per second, and actions per second
+  (``legal_actions`` + a bot's pick + ``apply``);
+* state clones per second: ``dataclasses.replace`` of the root state, and a
+  deep clone through the codec (``from_json(to_json(state))``);
+* serialisation per second (``to_json`` alone, and ``state_digest``);
+* one Shén-counter placement, ours next to sgfmill (E1's ``bench/placement.py``).
+
+Targets: at least 20,000 actions/s and 20 games/s; placement faster than sgfmill.
+
+Run: ``.venv/bin/python bench/engine.py`` (``--profile`` adds a cProfile of the
+games' hot spots). The sample decks also feed the engine's tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import dataclasses
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engine import RULESETS, AbilitySpec, CardSpec, DeckList, rng
+from games.engine.bots import RandomBot, play_game
+from games.engine.codec import forget_printed, from_json, state_digest, to_json
+from games.engine.effects import parse_effect
+from games.engine.replay import ReplayResult, replay
+
+REALMS = ("Jade", "Ember")
+DECK_SIZE = 40
+
+
+def _ability(name: str, cost: int, timing: str, *steps: dict) -> AbilitySpec:
+    return AbilitySpec(name=name, cost=cost, timing=timing, effect=parse_effect(list(steps)))
+
+
+def sample_pool(realm: str) -> tuple[CardSpec, ...]:
+    """A realm's sample cards: Avatars (two of them Spirits), Items, Remains and Actions.
+
+    Costs 0–4 and traits 0–4 like the printed beta cards; the abilities use
+    every kind of effect so a random game exercises most of the rules.
+    """
+
+    def card(name: str, kind: str, cost: int, **fields) -> CardSpec:
+        full = f"{realm} {name}"
+        return CardSpec(
+            name=full,
+            slug=full.lower().replace(" ", "-"),
+            kind=kind,
+            realm=realm,
+            cost=cost,
+            **fields,
+        )
+
+    return (
+        card("Squire", "avatar", 1, melee=1, defense=1, movement=2),
+        card("Archer", "avatar", 2, melee=1, defense=1, ranged=2, movement=2),
+        card("Knight", "avatar", 3, melee=3, defense=2, movement=2),
+        card("Guardian", "avatar", 2, melee=1, defense=3, movement=1),
+        card(
+            "Sage",
+            "avatar",
+            2,
+            melee=1,
+            defense=1,
+            ranged=1,
+            movement=2,
+            abilities=(_ability("Insight", 1, "activated", {"verb": "draw_cards", "count": 1}),),
+        ),
+        card(
+            "Warden",
+            "avatar",
+            3,
+            melee=2,
+            defense=2,
+            movement=2,
+            abilities=(
+                _ability("Stake", 2, "activated", {"verb": "place_counters", "count": 1}),
+                _ability(
+                    "Rally", 0, "in_combat", {"verb": "extra_dice", "count": 1, "target": "self"}
+                ),
+            ),
+        ),
+        card("Champion", "avatar", 4, melee=4, defense=3, ranged=1, movement=2),
+        card("Spirit Wisp", "avatar", 1, melee=1, defense=1, movement=2, is_spirit=True),
+        card(
+            "Spirit Warden",
+            "avatar",
+            3,
+            melee=2,
+            defense=2,
+            movement=2,
+            is_spirit=True,
+            abilities=(
+                _ability("Unbind", 2, "activated", {"verb": "remove_counters", "count": 1}),
+            ),
+        ),
+        card("Blade", "item", 1, bonus_melee=1),
+        card("Shield", "item", 1, bonus_defense=1),
+        card("Boots", "item", 2, bonus_movement=1, bonus_melee=1),
+        card("Longbow", "item", 2, bonus_ranged=2),
+        card(
+            "Path Walk",
+            "remains",
+            1,
+            target="own_avatar",
+            abilities=(
+                _ability(
+                    "Walk", 0, "on_play", {"verb": "walk_spirit_path", "target": "own_avatar"}
+                ),
+            ),
+        ),
+        card(
+            "Banner",
+            "remains",
+            2,
+            target="own_avatar",
+            abilities=(
+                _ability(
+                    "Courage",
+                    0,
+                    "while_attached",
+                    {
+                        "verb": "modify_trait",
+                        "trait": "defense",
+                        "amount": 1,
+                        "target": "own_avatar",
+                        "duration": "while_attached",
+                    },
+                ),
+            ),
+        ),
+        card(
+            "Insight",
+            "action",
+            1,
+            abilities=(_ability("Draw", 0, "on_play", {"verb": "draw_cards", "count": 2}),),
+        ),
+        card(
+            "Spread",
+            "action",
+            2,
+            abilities=(_ability("Place", 0, "on_play", {"verb": "place_counters", "count": 2}),),
+        ),
+        card(
+            "Drain",
+            "action",
+            3,
+            abilities=(
+                _ability("Drain", 0, "on_play", {"verb": "opponent_loses_cards", "count": 2}),
+            ),
+        ),
+        card(
+            "Fury",
+            "action",
+            1,
+            abilities=(
+                _ability(
+                    "Fury", 0, "in_combat", {"verb": "extra_dice", "count": 2, "target": "self"}
+                ),
+            ),
+        ),
+        card(
+            "Rouse",
+            "action",
+            1,
+            abilities=(
+                _ability("Rouse", 0, "on_play", {"verb": "refresh_avatar", "target": "own_avatar"}),
+            ),
+        ),
+        card(
+            "Recall",
+            "action",
+            1,
+            abilities=(_ability("Recall", 0, "on_play", {"verb": "gain_cards_back", "count": 2}),),
+        ),
+    )
+
+
+def sample_deck(home: str, seed: int, size: int = DECK_SIZE) -> DeckList:
+    """A legal Shén Standard deck (F1: at most 3 copies) of ``size`` cards.
+
+    About three quarters from the Home Realm, the rest from the other realm;
+    roughly 40% Avatars, 20% Items, 10% Remains, 30% Actions, shuffled from
+    ``seed`` with the engine's own generator.
+    """
+    other = next(realm for realm in REALMS if realm != home)
+    home_pool, away_pool = sample_pool(home), sample_pool(other)
+    # Weights by card kind: copies wanted of each card before the size cut.
+    copies = {"avatar": 3, "item": 2, "remains": 2, "action": 2}
+    wanted = [spec for spec in home_pool for _ in range(copies[spec.kind])]
+    wanted += [spec for spec in away_pool if spec.kind in ("avatar", "action")]
+    order, _ = rng.shuffled(rng.seed_state(seed), tuple(range(len(wanted))))
+    return DeckList(home_realm=home, cards=tuple(wanted[i] for i in order[:size]))
+
+
+def sample_decks(seed: int = 1, size: int = DECK_SIZE) -> tuple[DeckList, DeckList]:
+    """Two sample decks, one per realm."""
+    return sample_deck(REALMS[0], seed, size), sample_deck(REALMS[1], seed + 1, size)
+
+
+# --- measurements -----------------------------------------------------------
+
+
+def measure_games(games: int, seed: int = 2026) -> dict:
+    """Play ``games`` random-vs-random games; games/s, actions/s and how they ended."""
+    ruleset = RULESETS["beta-2026-07"]
+    actions = 0
+    turns = 0
+    endings: dict[str, int] = {}
+    start = time.perf_counter()
+    for game in range(games):
+        decks = sample_decks(seed + game)
+        bots = (RandomBot(seed * 7 + game), RandomBot(seed * 11 + game))
+        final, played, _ = play_game(ruleset, decks, seed + game, bots)
+        actions += len(played)
+        turns += final.turn
+        endings[final.result.reason] = endings.get(final.result.reason, 0) + 1
+    elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "actions": actions,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "mean_turns": turns / games,
+        "endings": endings,
+    }
+
+
+def replay_sample_game(seed: int) -> ReplayResult:
+    """Every state of one random game with the sample decks."""
+    ruleset = RULESETS["beta-2026-07"]
+    decks = sample_decks(seed)
+    _, actions, _ = play_game(ruleset, decks, seed, (RandomBot(seed), RandomBot(seed + 1)))
+    return replay(ruleset, decks, seed, actions)
+
+
+def _rate(work, seconds: float = 1.0) -> float:
+    """Calls per second of ``work()``, over about ``seconds``."""
+    count = 0
+    start = time.perf_counter()
+    while True:
+        for _ in range(50):
+            work()
+        count += 50
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return count / elapsed
+
+
+def measure_state_handling(states: tuple) -> dict:
+    """Clones and serialisations per second, on the successive states of one game.
+
+    "warm" prints every state of the game in order, as a replay checking
+    digests does: the parts a state shares with the one before are printed
+    once. "cold" prints one mid-game state from nothing each time.
+    """
+    state = states[len(states) // 2]
+    text = to_json(state)
+
+    def cold(work):
+        def run():
+            forget_printed()
+            work()
+
+        return run
+
+    forget_printed()
+    start = time.perf_counter()
+    for each in states:
+        state_digest(each)
+    warm = len(states) / (time.perf_counter() - start)
+    return {
+        "json_bytes": len(text.encode()),
+        "replace_per_s": _rate(lambda: dataclasses.replace(state, turn=state.turn)),
+        "codec_clone_per_s": _rate(cold(lambda: from_json(to_json(state)))),
+        "to_json_cold_per_s": _rate(cold(lambda: to_json(state))),
+        "digest_warm_per_s": warm,
+        "from_json_per_s": _rate(lambda: from_json(text)),
+    }
+
+
+def profile_games(games: int, top: int = 25) -> None:
+    """cProfile of ``games`` random games, the hottest functions by own time."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    measure_games(games)
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="random games to play")
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile")
+    args = parser.parse_args()
+
+    figures = measure_games(args.games)
+    endings = ", ".join(f"{n} {reason}" for reason, n in sorted(figures["endings"].items()))
+    print(
+        f"{figures['games']} random games, {figures['actions']} actions in "
+        f"{figures['seconds']:.2f} s (mean {figures['mean_turns']:.1f} turns; {endings})\n"
+        f"  games/s   {figures['games_per_s']:10.1f}   (target 20)\n"
+        f"  actions/s {figures['actions_per_s']:10.0f}   (target 20000; legal_actions + apply)"
+    )
+    game = replay_sample_game(seed=7)
+    handling = measure_state_handling(game.states)
+    print(
+        f"states of one game ({len(game.states)}; "
+        f"mid-game {handling['json_bytes']} bytes of JSON)\n"
+        f"  dataclasses.replace clones/s         {handling['replace_per_s']:10.0f}\n"
+        f"  from_json(to_json()) clones/s (cold) {handling['codec_clone_per_s']:10.0f}\n"
+        f"  to_json/s (cold)                     {handling['to_json_cold_per_s']:10.0f}\n"
+        f"  state_digest/s (every state in turn) {handling['digest_warm_per_s']:10.0f}\n"
+        f"  from_json/s                          {handling['from_json_per_s']:10.0f}"
+    )
+    from bench.placement import measure_placement  # sgfmill only for this figure
+
+    placement = measure_placement(20_000)
+    verdict = "faster" if placement["ratio"] < 1 else "slower"
+    print(
+        f"Shén placement, {placement['placements']} placements:\n"
+        f"  ShenGrid.place        {placement['ours_us']:8.2f} µs\n"
+        f"  sgfmill play          {placement['sgfmill_play_us']:8.2f} µs\n"
+        f"  sgfmill copy + play   {placement['sgfmill_copy_play_us']:8.2f} µs\n"
+        f"  ours / sgfmill play = {placement['ratio']:.3f} ({verdict}); "
+        f"ours / copy + play = {placement['ratio_with_copy']:.3f}"
+    )
+    if args.profile:
+        profile_games(max(1, args.games // 4))
+
+
+if __name__ == "__main__":
+    main()

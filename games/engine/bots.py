@@ -1,0 +1,72 @@
+"""Bots that play the engine by itself: for simulations, benchmarks and tests.
+
+A bot answers whatever decision is waiting with one of ``legal_actions(state)``.
+Its randomness comes from the engine's own generator (``games.engine.rng``),
+never the ``random`` module, so a bot seeded the same plays the same game on
+any Python version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from games.engine import apply, legal_actions, rng, start_game
+
+
+class Bot(Protocol):
+    """Anything that picks an action for the player who must act in ``state``."""
+
+    def choose(self, state: Any) -> Any: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = rng.seed_state(seed)
+
+    def choose(self, state: Any) -> Any:
+        """One of ``legal_actions(state)``, each equally likely."""
+        actions = legal_actions(state)
+        if not actions:
+            raise GameStalled(f"no legal action for the waiting decision {state.decision!r}")
+        index, self._rng = rng.below(self._rng, len(actions))
+        return actions[index]
+
+
+class GameStalled(RuntimeError):
+    """A game that stopped progressing: a decision with no answer, or no end in sight."""
+
+
+# Far above any real game (60 turns of placements and steps): only an engine
+# bug that loops without ending turns gets here.
+MAX_ACTIONS = 100_000
+
+
+def play_game(
+    ruleset: Any,
+    decks: Sequence[Any],
+    seed: int,
+    bots: Sequence[Bot],
+    *,
+    scenario: Any = None,
+    max_actions: int = MAX_ACTIONS,
+) -> tuple[Any, tuple[Any, ...], tuple[tuple[Any, ...], ...]]:
+    """Play a whole game, ``bots[p]`` answering for player ``p``.
+
+    Returns (final state, the actions in order, the events): ``events[0]`` are
+    the set-up events and ``events[i + 1]`` those of ``actions[i]``, the same
+    shape ``replay`` gives back. The ruleset's turn limit (R26) ends every game.
+    """
+    state, opening = start_game(ruleset, decks, seed, scenario)
+    actions = []
+    events = [tuple(opening)]
+    while state.result is None:
+        if len(actions) >= max_actions:
+            raise GameStalled(f"no result after {max_actions} actions (turn {state.turn})")
+        action = bots[state.to_decide].choose(state)
+        state, emitted = apply(state, action)
+        actions.append(action)
+        events.append(tuple(emitted))
+    return state, tuple(actions), tuple(events)

@@ -1,0 +1,72 @@
+"""What one player may see of a game: their view of the state and of the events.
+
+A player sees the board, every card in play, both discard piles and the cards
+beside the board, their own hand, and only the sizes of everything else: the
+opponent's hand, both decks (their order is unknown to everyone, R8) and both
+out-of-game piles (cards lost off the top of a deck leave unseen, R24, and the
+state does not remember which those were). The generator state goes too: with
+it one could replay every shuffle and foresee every die.
+
+A hidden card is ``HIDDEN`` in its pile, and when it belongs to the opponent
+its spec in ``state.cards`` becomes ``HIDDEN_SPEC``, so the opponent's deck
+list does not leak through the card table either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from games.engine.cards import CardSpec
+from games.engine.events import CardsLost, Event
+from games.engine.state import GameState, other, player_name
+
+HIDDEN = -1
+HIDDEN_SPEC = CardSpec(name="Hidden card", slug="hidden", kind="action", realm="", cost=0)
+
+
+def view_for(state: GameState, player: int) -> GameState:
+    """``state`` as ``player`` sees it (a GameState for display, not for play)."""
+    opponent = other(player)
+    hidden = {*state.hands[opponent], *state.decks[opponent], *state.out[opponent]}
+    cards = tuple(HIDDEN_SPEC if card in hidden else spec for card, spec in enumerate(state.cards))
+    return replace(
+        state,
+        cards=cards,
+        hands=_with_pile(state.hands, opponent, _hide(state.hands[opponent])),
+        decks=tuple(_hide(deck) for deck in state.decks),
+        out=tuple(_hide(pile) for pile in state.out),
+        rng=0,
+        forced_dice=(),
+    )
+
+
+def redact_events(events: Iterable[Event], player: int) -> list[Event]:
+    """``events`` as ``player`` may read them: the opponent's unseen cards lose their names."""
+    name = player_name(other(player))
+    redacted = []
+    for event in events:
+        redactor = _REDACTORS.get(type(event))
+        redacted.append(redactor(event, name) if redactor else event)
+    return redacted
+
+
+def _hide(pile: tuple[int, ...]) -> tuple[int, ...]:
+    return (HIDDEN,) * len(pile)
+
+
+def _with_pile(piles: tuple, player: int, pile: tuple[int, ...]) -> tuple:
+    return (*piles[:player], pile, *piles[player + 1 :])
+
+
+def _redact_cards_lost(event: CardsLost, opponent: str) -> CardsLost:
+    # Cards the opponent gives up from hand were never shown; the discard pile is public.
+    if event.player != opponent or not event.hand:
+        return event
+    return replace(event, hand=(HIDDEN_SPEC.name,) * len(event.hand))
+
+
+# Event classes that can name a card the reader has not seen, and how to hide it.
+_REDACTORS: dict[type, Callable[[Event, str], Event]] = {
+    CardsLost: _redact_cards_lost,
+}
