@@ -3,7 +3,9 @@
 Every change is an htmx POST that calls a service from decks/services.py and
 answers with the deck pane plus out-of-band swaps of the summary (totals and
 validation) and the insights (statistics and odds), so there is no save button.
-Without JavaScript the same forms post and redirect back to the builder.
+Without JavaScript the settings form still posts and redirects back to the
+builder; the card controls need htmx (the vendored static/js/htmx.min.js).
+The odds panel re-renders with the default turn after each change.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ TEMPLATE = "decks/builder.html"
 
 
 def is_htmx(request: HttpRequest) -> bool:
+    """Whether htmx sent the request (it then wants a fragment, not a redirect)."""
     return request.headers.get("HX-Request") == "true"
 
 
