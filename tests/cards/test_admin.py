@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from cards.models import Card
-from tests.factories.cards import AbilityFactory, AvatarFactory, RealmFactory
+from tests.factories.cards import AbilityFactory, AvatarFactory, ItemFactory, RealmFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -153,3 +153,16 @@ def test_staff_can_add_a_card_with_keywords_normalised(admin_client):
 
     assert response.status_code == 302
     assert Card.objects.get(slug="reef-sentry").keywords == " guardian coral "
+
+
+def test_item_without_bonus_or_ability_is_refused(admin_client):
+    realm = RealmFactory()
+    data = _change_data(ItemFactory.build(realm=realm, name="Empty Box", bonus_melee=0))
+    data |= {"slug": "empty-box", "realm": realm.pk, "melee": "", "defense": ""}
+    data |= {"ranged": "", "movement": ""}
+
+    response = admin_client.post(reverse("admin:cards_card_add"), data)
+
+    assert response.status_code == 200
+    assert "an Item needs at least one bonus or ability" in response.content.decode()
+    assert not Card.objects.filter(slug="empty-box").exists()
