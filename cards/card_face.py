@@ -33,8 +33,10 @@ ABILITY_HEAD = re.compile(r"[^():.]{1,60}\([^()]{1,40}\):")
 TEXT_LEFT, TEXT_WIDTH, TEXT_TOP = 48, 534, 462
 TEXT_BOTTOM_WITH_BAR, TEXT_BOTTOM = 772, 832
 FONT_SIZES = (22, 20, 18, 16, 14, 12)
-# Average advance of a glyph in em; generous so estimated lines never overflow.
-GLYPH_EM = {"normal": 0.50, "bold": 0.55, "italic": 0.47}
+BONUS_BAR_MAX = 360  # widest bonus text, leaving the footer's rarity and realm clear
+# Average advance of a glyph in em, measured on DejaVu Serif (wider than Georgia)
+# plus 8%, so that estimated lines never run out of the text box.
+GLYPH_EM = {"normal": 0.545, "bold": 0.605, "italic": 0.545}
 
 
 @dataclass(frozen=True)
@@ -362,11 +364,14 @@ def _bonus_bar(bonuses: tuple[tuple[str, int], ...]) -> str:
     text = "  ".join(
         f"{'+' if amount >= 0 else '−'}{abs(amount)} {trait}" for trait, amount in bonuses
     )
-    width = max(140, int(len(text) * 0.56 * 22) + 36)
+    # Bold sans runs wide (~0.68 em); several bonuses shrink to stay clear of the footer.
+    size = min(22, int(BONUS_BAR_MAX / (max(len(text), 1) * 0.68)))
+    width = max(140, int(len(text) * 0.68 * size) + 40)
     x = WIDTH - 30 - width
     return (
         f'<rect x="{x}" y="790" width="{width}" height="54" rx="10" fill="#fff" '
         f'stroke="{INK}" stroke-width="2.5"/>'
-        f'<text x="{x + width / 2:.0f}" y="825" font-size="22" font-weight="bold" '
+        f'<text x="{x + width / 2:.0f}" y="{817 + size * 0.35:.0f}" font-size="{size}" '
+        f'font-weight="bold" '
         f'text-anchor="middle" font-family="{SANS}">{_text(text)}</text>'
     )
