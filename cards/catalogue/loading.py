@@ -53,7 +53,8 @@ def catalogue_load(
     A card's abilities are replaced when they differ; a rules-relevant change
     to an existing card is recorded as errata (``card_revise``) with the note
     of the newest erratum the file adds for it, or AUTOMATIC_NOTE. Errata the
-    file lists that the database lacks are added; none are ever removed.
+    file lists that the database lacks are added; none are ever removed, and
+    neither are cards or realms the file does not mention.
     Raises CatalogueInvalid, writing nothing, when the catalogue clashes with
     the database (unknown realm, a name held by another card).
     """
