@@ -1,7 +1,9 @@
 """Reading the catalogue API: lists, details, filters, search, pagination, caching, throttling."""
 
+import uuid
+
 import pytest
-from django.core.cache import cache
+from django.core.cache.backends.locmem import LocMemCache
 from django.utils.http import http_date
 from rest_framework.throttling import AnonRateThrottle
 
@@ -218,9 +220,8 @@ def test_different_filters_have_different_etags(api_client, catalogue):
 def strict_anonymous_rate(monkeypatch):
     # The throttle reads its rates once at import; patch the class, not the settings.
     monkeypatch.setattr(AnonRateThrottle, "THROTTLE_RATES", {"anon": "3/minute"})
-    cache.clear()
-    yield
-    cache.clear()
+    # A private cache: never clear the shared one (in CI it is Redis, with Celery's queue).
+    monkeypatch.setattr(AnonRateThrottle, "cache", LocMemCache(f"throttle-{uuid.uuid4()}", {}))
 
 
 def test_anonymous_clients_are_throttled(api_client, catalogue, strict_anonymous_rate):
