@@ -3,51 +3,34 @@
 :class:`ShenGrid` is an immutable value: every change returns a new grid and
 leaves its input untouched, as the engine's ``apply`` requires.
 
-Groups and liberties are kept incrementally rather than found by a flood fill
-per placement. Vertex sets are int bitmasks (bit ``v`` for vertex ``v``):
+Groups and liberties are kept incrementally, not found by a flood fill per
+placement: see :mod:`games.engine.groups` for the structure. A new grid
+shares every unchanged group with the old one, so copying is cheap.
 
-* one counter mask per player, one Realm Stone mask per player, a mask of
-  vertices blocked by Avatars walking the Spirit Path, and ``filled``, their
-  union (a vertex is empty exactly when its bit is clear there);
-* ``group_of[v]``: the root vertex naming the group on ``v``, or -1;
-* ``groups[root]``: a :class:`Group` with its owner, members, liberties (the
-  empty vertices next to it) and whether it touches its owner's Realm Stone.
-
-A placement touches only the groups next to the new counter: it removes the
-vertex from their liberties, merges the player's own groups (relabelling the
-smaller ones), removes dead opponent groups and hands their vertices back as
-liberties to the groups around them. Copying is shallow: the new grid shares
-every unchanged group with the old one.
-
-Rare changes (Realm Stones, walkers, counters removed by effects) rebuild only
-the groups on and next to the changed vertices.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from games.engine.board import Geometry, mask_vertices
+from games.engine.groups import (
+    Group,
+    capture_dead_around,
+    is_suicide,
+    mask_owner,
+    put_counter,
+    regrow_groups,
+    union_of,
+)
 
 
 class IllegalPlacement(ValueError):
     """A counter that may not go where it was asked to (occupied, suicide, off-board)."""
 
 
-class Group(NamedTuple):
-    """A maximal set of one player's counters connected orthogonally (R11)."""
-
-    owner: int
-    members: int  # bitmask of vertices
-    liberties: int  # bitmask of empty vertices next to the group
-    anchored: bool  # touches its owner's Realm Stone: a permanent liberty
-
-
 Captures = dict[int, tuple[int, ...]]
-
-# Builds a Group without NamedTuple's Python-level __new__: the placement hot path makes two.
-_new_group = tuple.__new__
 
 
 class ShenGrid:
@@ -122,12 +105,12 @@ class ShenGrid:
     def owner(self, vertex: int) -> int | None:
         """The player whose counter is on ``vertex``, or None."""
         self._check_vertex(vertex)
-        return _mask_owner(self._counters, 1 << vertex)
+        return mask_owner(self._counters, 1 << vertex)
 
     def stone_owner(self, vertex: int) -> int | None:
         """The player whose Realm Stone is on ``vertex``, or None."""
         self._check_vertex(vertex)
-        return _mask_owner(self._stones, 1 << vertex)
+        return mask_owner(self._stones, 1 << vertex)
 
     def is_blocked(self, vertex: int) -> bool:
         """True when an Avatar walking the Spirit Path stands on ``vertex``."""
@@ -222,33 +205,17 @@ class ShenGrid:
         return list(mask_vertices(legal))
 
     def _is_suicide(self, vertex: int, player: int) -> bool:
-        """For an empty vertex: would a counter there be captured at once? (no flood fill)"""
-        around = self.geometry.vertex_neighbour_masks[vertex]
-        if around & ~self._filled or around & self._stones[player]:
-            return False
-        bit = 1 << vertex
-        groups, group_of = self._groups, self._group_of
-        captures = False
-        for neighbour in self.geometry.vertex_neighbours[vertex]:
-            root = group_of[neighbour]
-            if root < 0:
-                continue
-            group = groups[root]
-            if group.owner == player:
-                if group.anchored or group.liberties & ~bit:
-                    return False
-            elif not group.anchored and group.liberties == bit:
-                if not self._blocked >> neighbour & 1:
-                    return False  # the capture frees this neighbour: a liberty
-                captures = True
-        if not captures:
-            return True
-        # Walkers stand on the captured counters next to it: play it out.
-        try:
-            self._put(vertex, player, capture=True)
-        except IllegalPlacement:
-            return True
-        return False
+        return is_suicide(
+            self.geometry,
+            self._counters,
+            self._stones,
+            self._blocked,
+            self._filled,
+            self._group_of,
+            self._groups,
+            vertex,
+            player,
+        )
 
     def place(self, vertex: int, player: int) -> tuple[ShenGrid, Captures]:
         """Place ``player``'s counter on ``vertex`` in Go order (R11).
@@ -276,123 +243,46 @@ class ShenGrid:
         """
         self._check_vertex(vertex)
         self._check_player(by_player)
-        groups, group_of = self._groups, self._group_of
-        dead = {
-            root
-            for root in (group_of[n] for n in self.geometry.vertex_neighbours[vertex])
-            if root >= 0
-            and groups[root].owner != by_player
-            and not groups[root].liberties
-            and not groups[root].anchored
-        }
-        if not dead:
-            return self, {}
-        changed: dict[int, Group | None] = {root: groups[root] for root in dead}
-        new_group_of = group_of.copy()
-        counters = list(self._counters)
-        captured: dict[int, int] = {}
-        filled = _remove_dead(
+        after = capture_dead_around(
             self.geometry,
-            list(dead),
-            changed,
-            groups,
-            new_group_of,
-            counters,
+            self._counters,
+            self._blocked,
             self._filled,
-            self._blocked,
-            captured,
+            self._group_of,
+            self._groups,
+            vertex,
+            by_player,
         )
+        if after is None:
+            return self, {}
+        counters, filled, group_of, groups, captured = after
         grid = ShenGrid._make(
-            self.geometry,
-            tuple(counters),
-            self._stones,
-            self._blocked,
-            filled,
-            new_group_of,
-            _applied(groups, changed),
+            self.geometry, counters, self._stones, self._blocked, filled, group_of, groups
         )
         return grid, _captures(captured)
 
     def _put(self, vertex: int, player: int, *, capture: bool) -> tuple[ShenGrid, Captures]:
-        """The hot path: one counter onto an empty (or walker-blocked) vertex."""
-        geometry = self.geometry
-        bit = 1 << vertex
-        not_bit = ~bit
-        groups = self._groups
-        group_of = self._group_of
-        counters = list(self._counters)
-        counters[player] |= bit
-        filled = self._filled | bit
-        changed: dict[int, Group | None] = {}
-        own: list[int] = []
-        dead: list[int] = []
-        for neighbour in geometry.vertex_neighbours[vertex]:
-            root = group_of[neighbour]
-            if root < 0 or root in changed:
-                continue
-            group = groups[root]
-            if group.owner == player:
-                own.append(root)
-                changed[root] = group
-            else:
-                liberties = group.liberties & not_bit
-                if capture and not liberties and not group.anchored:
-                    dead.append(root)
-                changed[root] = _new_group(
-                    Group, (group.owner, group.members, liberties, group.anchored)
-                )
-        new_group_of = group_of.copy()
-        captured: dict[int, int] = {}
-        if dead:
-            filled = _remove_dead(
-                geometry,
-                dead,
-                changed,
-                groups,
-                new_group_of,
-                counters,
-                filled,
-                self._blocked,
-                captured,
-            )
-        # The new counter's group: its own empty neighbours plus its merged groups.
-        around = geometry.vertex_neighbour_masks[vertex]
-        members = bit
-        liberties = around & ~filled
-        anchored = bool(around & self._stones[player])
-        root = vertex
-        biggest = 0
-        for own_root in own:
-            group = changed[own_root]
-            members |= group.members
-            liberties |= group.liberties
-            anchored = anchored or group.anchored
-            size = group.members.bit_count()
-            if size > biggest:
-                biggest, root = size, own_root
-        liberties &= not_bit
-        if capture and not liberties and not anchored:
-            name = geometry.vertex_name(vertex)
+        """One counter onto an empty (or walker-blocked) vertex: the hot path."""
+        placed = put_counter(
+            self.geometry,
+            self._counters,
+            self._stones,
+            self._blocked,
+            self._filled,
+            self._group_of,
+            self._groups,
+            vertex,
+            player,
+            capture=capture,
+        )
+        if placed is None:
+            name = self.geometry.vertex_name(vertex)
             raise IllegalPlacement(
                 f"placing on {name} would leave its group without liberty (suicide, R11)"
             )
-        for own_root in own:
-            changed[own_root] = None
-        new_groups = _applied(groups, changed)
-        new_groups[root] = _new_group(Group, (player, members, liberties, anchored))
-        new_group_of[vertex] = root
-        for own_root in own:
-            if own_root != root:
-                for member in mask_vertices(groups[own_root].members):
-                    new_group_of[member] = root
+        counters, filled, group_of, groups, captured = placed
         grid = ShenGrid._make(
-            geometry,
-            tuple(counters),
-            self._stones,
-            self._blocked,
-            filled,
-            new_group_of,
-            new_groups,
+            self.geometry, counters, self._stones, self._blocked, filled, group_of, groups
         )
         return grid, _captures(captured)
 
@@ -440,11 +330,11 @@ class ShenGrid:
         for vertex in vertices:
             self._check_vertex(vertex)
             removed |= 1 << vertex
-        removed &= _union(self._counters)
+        removed &= union_of(self._counters)
         if not removed:
             return self
         counters = tuple(mask & ~removed for mask in self._counters)
-        return _regrouped(self, removed, counters, self._stones, self._blocked)
+        return self._regrown(removed, counters, self._stones, self._blocked)
 
     def _rebuilt(
         self,
@@ -459,7 +349,16 @@ class ShenGrid:
             stones = _with_bit(stones, stone, bit)
         if blocked is not None:
             walkers = walkers | bit if blocked else walkers & ~bit
-        return _regrouped(self, bit, counters, stones, walkers)
+        return self._regrown(bit, counters, stones, walkers)
+
+    def _regrown(
+        self, region: int, counters: tuple[int, ...], stones: tuple[int, ...], blocked: int
+    ) -> ShenGrid:
+        """A grid with new masks, its groups rebuilt on and next to ``region`` only."""
+        filled, group_of, groups = regrow_groups(
+            self.geometry, self._groups, self._group_of, region, counters, stones, blocked
+        )
+        return ShenGrid._make(self.geometry, counters, stones, blocked, filled, group_of, groups)
 
     # -- data ------------------------------------------------------------------------
 
@@ -486,10 +385,10 @@ class ShenGrid:
             if seen & mask:
                 raise ValueError("Shén grid data puts two things on one vertex")
             seen |= mask
-        if blocked & _union(stones):
+        if blocked & union_of(stones):
             raise ValueError("Shén grid data puts a walker on a Realm Stone")
         base = cls.empty(geometry, len(counters))
-        return _regrouped(base, geometry.all_vertices_mask, counters, stones, blocked)
+        return base._regrown(geometry.all_vertices_mask, counters, stones, blocked)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ShenGrid):
@@ -514,7 +413,7 @@ class ShenGrid:
     # -- checks ---------------------------------------------------------------------
 
     def _stones_mask(self) -> int:
-        return _union(self._stones)
+        return union_of(self._stones)
 
     def _check_vertex(self, vertex: int) -> None:
         if not self.geometry.is_vertex(vertex):
@@ -529,117 +428,17 @@ class ShenGrid:
 
     def _describe(self, vertex: int) -> str:
         bit = 1 << vertex
-        if _union(self._counters) & bit:
+        if union_of(self._counters) & bit:
             return f"{self._name(vertex)} is occupied"
         if self._stones_mask() & bit:
             return f"{self._name(vertex)} is occupied by a Realm Stone"
         return f"{self._name(vertex)} is occupied by an Avatar walking the Spirit Path"
 
 
-def _remove_dead(
-    geometry: Geometry,
-    dead: list[int],
-    changed: dict[int, Group | None],
-    groups: dict[int, Group],
-    group_of: list[int],
-    counters: list[int],
-    filled: int,
-    blocked: int,
-    captured: dict[int, int],
-) -> int:
-    """Remove the ``dead`` groups and give their vertices back as liberties to their neighbours.
-
-    Works on the caller's drafts (``changed``, ``group_of``, ``counters``,
-    ``captured``) and returns the new ``filled`` mask.
-    """
-    removed = 0
-    for root in dead:
-        group = changed[root]
-        members = group.members
-        counters[group.owner] &= ~members
-        captured[group.owner] = captured.get(group.owner, 0) | members
-        for member in mask_vertices(members):
-            group_of[member] = -1
-        changed[root] = None
-        removed |= members
-    # A walker standing on a captured counter keeps its vertex filled.
-    freed = removed & ~blocked
-    filled &= ~freed
-    # Each group bordering the freed vertices gains those next to it as liberties.
-    touched = set()
-    for vertex in mask_vertices(geometry.mask_neighbours(freed) & filled):
-        root = group_of[vertex]
-        if root >= 0:
-            touched.add(root)
-    for root in touched:
-        group = changed.get(root) or groups[root]
-        gained = geometry.mask_neighbours(group.members) & freed
-        changed[root] = Group(group.owner, group.members, group.liberties | gained, group.anchored)
-    return filled
-
-
-def _regrouped(
-    grid: ShenGrid, region: int, counters: tuple[int, ...], stones: tuple[int, ...], blocked: int
-) -> ShenGrid:
-    """A grid with new masks whose groups are rebuilt on and next to ``region`` only."""
-    geometry = grid.geometry
-    old_groups, old_group_of = grid._groups, grid._group_of
-    all_counters = _union(counters)
-    filled = all_counters | _union(stones) | blocked
-    empty = geometry.all_vertices_mask & ~filled
-    near = region | geometry.mask_neighbours(region)
-    # Every old group on or next to the region is dropped and regrown from its remaining counters.
-    stale = {old_group_of[v] for v in mask_vertices(near)} - {-1}
-    todo = near & all_counters
-    groups = old_groups.copy()
-    group_of = old_group_of.copy()
-    for root in stale:
-        members = old_groups[root].members
-        del groups[root]
-        todo |= members & all_counters
-        for member in mask_vertices(members):
-            group_of[member] = -1
-    while todo:
-        seed = (todo & -todo).bit_length() - 1
-        owner = _mask_owner(counters, 1 << seed)
-        members = geometry.connected_part(seed, counters[owner])
-        around = geometry.mask_neighbours(members)
-        groups[seed] = Group(owner, members, around & empty, bool(around & stones[owner]))
-        for member in mask_vertices(members):
-            group_of[member] = seed
-        todo &= ~members
-    return ShenGrid._make(geometry, counters, stones, blocked, filled, group_of, groups)
-
-
-def _applied(groups: dict[int, Group], changed: dict[int, Group | None]) -> dict[int, Group]:
-    """A copy of ``groups`` with the changed ones replaced (None: dropped)."""
-    new_groups = groups.copy()
-    for root, group in changed.items():
-        if group is None:
-            del new_groups[root]
-        else:
-            new_groups[root] = group
-    return new_groups
-
-
 def _captures(captured: dict[int, int]) -> Captures:
     if not captured:
         return {}
     return {owner: mask_vertices(mask) for owner, mask in sorted(captured.items())}
-
-
-def _mask_owner(masks: tuple[int, ...], bit: int) -> int | None:
-    for player, mask in enumerate(masks):
-        if mask & bit:
-            return player
-    return None
-
-
-def _union(masks: Iterable[int]) -> int:
-    union = 0
-    for mask in masks:
-        union |= mask
-    return union
 
 
 def _with_bit(masks: tuple[int, ...], player: int, bit: int) -> tuple[int, ...]:
