@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
@@ -132,20 +133,23 @@ def slot_change_apply(
     *, deck: Deck, card: Card, board: str, action: str, count: int | None
 ) -> Deck:
     """Turn one builder control into the matching service call."""
-    held = (
-        DeckSlot.objects.filter(deck=deck, card=card, board=board)
-        .values_list("count", flat=True)
-        .first()
-        or 0
-    )
-    if action == "add":
-        return deck_set_slot(deck=deck, card=card, board=board, count=held + 1)
-    if action == "remove":
-        return deck_set_slot(deck=deck, card=card, board=board, count=max(held - 1, 0))
+    if action == "move":
+        to_board = Board.SIDE if board == Board.MAIN else Board.MAIN
+        return deck_move_card(deck=deck, card=card, from_board=board, to_board=to_board, count=1)
     if action == "set":
         return deck_set_slot(deck=deck, card=card, board=board, count=count)
-    to_board = Board.SIDE if board == Board.MAIN else Board.MAIN
-    return deck_move_card(deck=deck, card=card, from_board=board, to_board=to_board, count=1)
+    # "One more" / "one fewer" read the count and write it in one transaction, the deck
+    # row locked, so two quick clicks add two copies rather than one.
+    with transaction.atomic():
+        Deck.objects.select_for_update().filter(pk=deck.pk).first()
+        held = (
+            DeckSlot.objects.filter(deck=deck, card=card, board=board)
+            .values_list("count", flat=True)
+            .first()
+            or 0
+        )
+        wanted = held + 1 if action == "add" else max(held - 1, 0)
+        return deck_set_slot(deck=deck, card=card, board=board, count=wanted)
 
 
 @require_POST

@@ -102,3 +102,16 @@ def test_sample_hand_draws_seven_cards_on_each_click(page, world):
     page.goto(f"/decks/{deck.pk}/")
     page.get_by_role("button", name="Draw 7").click()
     expect(page.get_by_test_id("sample-hand").locator("li")).to_have_count(7)
+
+
+def test_quick_clicks_each_add_a_copy(page, world):
+    from decks.services import deck_create
+
+    deck = deck_create(owner=world, name="Quick", format=FormatFactory())
+    log_in(page, "builder")
+    page.goto(f"/decks/{deck.pk}/edit/")
+    button = page.get_by_role("button", name="Add Ember Adept 01 to the main deck")
+    for _click in range(3):
+        button.click(no_wait_after=True)
+    expect(page.get_by_test_id("main-total")).to_have_text("Main deck: 3")
+    expect(page.get_by_label("Copies of Ember Adept 01 in the main deck")).to_have_value("3")
