@@ -1,0 +1,104 @@
+"""Alternating Activation steps, passing and the end of the turn (R13, R14, R19)."""
+
+from games.engine import Move
+from games.engine.decisions import ActivationStep, FollowUp, PlaceShen
+from games.engine.scenario import BLUE, RED, ScenarioBuilder, ability, avatar_card
+
+WARDEN = avatar_card("Ember Warden", movement=2)
+SENTINEL = avatar_card("Tide Sentinel", realm="water")
+
+
+def _activation(**avatar_flags):
+    return (
+        ScenarioBuilder()
+        .stone(RED, "A5")
+        .stone(BLUE, "I5")
+        .avatar(RED, WARDEN, "c3", **avatar_flags)
+        .avatar(BLUE, SENTINEL, "f6")
+        .fill(RED, hand=2, deck=10)
+        .fill(BLUE, hand=2, deck=10)
+        .activation(RED)
+    )
+
+
+def test_players_alternate_steps_starting_with_the_turn_player_R13():
+    scene = _activation()
+    scene.do("c3-c4")
+    assert scene.decision == ActivationStep(BLUE)
+    scene.do("f6-f5")
+    assert scene.decision == ActivationStep(RED)
+
+
+def test_passing_does_not_lock_a_player_out_R13():
+    scene = _activation()
+    scene.do("pass", "f6-f5")
+    assert scene.decision == ActivationStep(RED)
+    scene.do("c3-c4")
+    assert scene.at("c4") == "ember-warden"
+
+
+def test_turn_ends_when_all_players_pass_in_succession_R13():
+    scene = _activation()
+    scene.do("pass", "pass")
+    assert scene.state.turn == 2
+    assert scene.state.turn_player == BLUE
+    assert isinstance(scene.decision, PlaceShen)
+    assert scene.decision.player == BLUE
+
+
+def test_an_avatar_is_activated_at_most_once_per_turn_R14():
+    scene = _activation()
+    scene.do("c3-c4", "pass")
+    assert not any(m.startswith("c4-") for m in scene.legal())
+    reason = scene.refused(Move(scene.avatar("c4").card, scene.space("c5")))
+    assert "already been activated" in reason and "R14" in reason
+
+
+def test_activation_without_exhausting_still_counts_R14():
+    scene = _activation()
+    scene.do("c3-c4")
+    assert not scene.avatar("c4").exhausted
+    assert scene.avatar("c4").activated
+
+
+def test_ability_before_a_move_exhausts_and_the_move_follows_R19():
+    surge = ability(
+        "Surge", "activated", {"verb": "modify_trait", "trait": "movement", "amount": 2}
+    )
+    runner = avatar_card("Runner", movement=1, abilities=[surge])
+    scene = (
+        ScenarioBuilder()
+        .stone(RED, "A5")
+        .stone(BLUE, "I5")
+        .avatar(RED, runner, "c3")
+        .fill(RED, hand=2, deck=10)
+        .fill(BLUE, hand=2, deck=10)
+        .activation(RED)
+    )
+    scene.do("c3 uses Surge")
+    scene.expect(FollowUp)
+    assert scene.avatar("c3").exhausted
+    # movement 1 + 2 − 1 for being exhausted = 2
+    assert "c3-c5" in scene.legal()
+    scene.do("c3-c5")
+    assert scene.decision == ActivationStep(BLUE)
+
+
+def test_ability_after_a_move_R19():
+    rally = ability("Rally", "activated", {"verb": "draw_cards", "count": 1})
+    runner = avatar_card("Runner", movement=1, abilities=[rally])
+    scene = (
+        ScenarioBuilder()
+        .stone(RED, "A5")
+        .stone(BLUE, "I5")
+        .avatar(RED, runner, "c3")
+        .fill(RED, hand=2, deck=10)
+        .fill(BLUE, hand=2, deck=10)
+        .activation(RED)
+    )
+    scene.do("c3-c4")
+    scene.expect(FollowUp)
+    scene.do("c4 uses Rally")
+    assert len(scene.state.hands[RED]) == 3
+    assert scene.avatar("c4").exhausted
+    assert scene.decision == ActivationStep(BLUE)
