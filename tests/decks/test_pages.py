@@ -217,3 +217,13 @@ def test_deck_page_costs_the_same_queries_for_a_bigger_deck(
         deck_set_slot(deck=public_deck, card=CardFactory(realm=ember), board="main", count=2)
     with django_assert_max_num_queries(5):
         client.get(reverse("decks:detail", args=[public_deck.pk]))
+
+
+def test_sample_hand_shuffles_anew_on_each_draw(client, owner, ember):
+    deck = deck_create(owner=owner, name="Forty", format=FormatFactory(), visibility="public")
+    for _card in range(40):
+        deck_set_slot(deck=deck, card=CardFactory(realm=ember), board="main", count=1)
+    url = reverse("decks:sample_hand", args=[deck.pk])
+    hands = {client.get(url).content for _draw in range(5)}
+    # Five equal hands of 7 from 40 distinct cards would take odds below 1 in 10^30.
+    assert len(hands) > 1
