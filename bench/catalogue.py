@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import os
 import random
 import secrets
@@ -31,7 +32,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from socketserver import ThreadingMixIn
+from typing import TYPE_CHECKING
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+if TYPE_CHECKING:  # Django is imported only once the bench has configured it
+    from django.http import HttpRequest, JsonResponse
+
+    from cards.models import Card, Realm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -139,7 +146,7 @@ def fill_catalogue(count: int) -> tuple[str, str]:
     return realms[0].slug, Card.objects.filter(name__startswith=BENCH_PREFIX).first().slug
 
 
-def _generated_card(number: int, generator: random.Random, realms: list) -> object:
+def _generated_card(number: int, generator: random.Random, realms: list[Realm]) -> Card:
     from cards.models import Card
 
     kind = generator.choice(KINDS)
@@ -174,7 +181,7 @@ def empty_catalogue() -> None:
 # --- The server -----------------------------------------------------------------------
 
 
-def bare_json(request: object) -> object:
+def bare_json(request: HttpRequest) -> JsonResponse:
     """The baseline: a Django view that returns a small JSON document and reads nothing."""
     from django.http import JsonResponse
 
@@ -242,6 +249,17 @@ def fetch(base: tuple[str, int], path: str) -> float:
     return elapsed
 
 
+def matching_cards(base: tuple[str, int], path: str) -> int:
+    """How many cards ``path`` finds (1 for a detail), so a query that finds none shows."""
+    connection = http.client.HTTPConnection(*base, timeout=30)
+    try:
+        connection.request("GET", path)
+        body = json.loads(connection.getresponse().read())
+    finally:
+        connection.close()
+    return body.get("count", 1)
+
+
 def timings(base: tuple[str, int], path: str, count: int) -> list[float]:
     for _ in range(max(count // 10, 5)):  # warm caches and connections first
         fetch(base, path)
@@ -261,11 +279,12 @@ def report(
         "detail by slug": f"/api/cards/{card_slug}/",
     }
     print(f"\nCard API latency, {requests} sequential requests each (ms)")
-    print(f"{'request':<44} {'p50':>8} {'p95':>8}")
+    print(f"{'request':<44} {'matches':>8} {'p50':>8} {'p95':>8}")
     for label, path in queries.items():
         samples = timings(base, path, requests)
         cuts = statistics.quantiles(samples, n=100, method="inclusive")
-        print(f"{label:<44} {cuts[49] * 1000:>8.2f} {cuts[94] * 1000:>8.2f}")
+        matches = matching_cards(base, path)
+        print(f"{label:<44} {matches:>8} {cuts[49] * 1000:>8.2f} {cuts[94] * 1000:>8.2f}")
 
     print(f"\nThroughput, {throughput} sequential requests each, same server and run")
     endpoints = {"/api/cards/ (50 cards)": "/api/cards/", "bare JSON view": "/bench/bare/"}
