@@ -28,7 +28,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import RULESETS, AbilitySpec, CardSpec, DeckList, rng
+from games.engine import (
+    RULESETS,
+    AbilitySpec,
+    Action,
+    CardSpec,
+    DeckList,
+    Event,
+    GameState,
+    Ruleset,
+    rng,
+)
 from games.engine.bots import RandomBot, play_game
 from games.engine.codec import forget_printed, from_json, state_digest, to_json
 from games.engine.effects import parse_effect
@@ -236,12 +246,33 @@ def measure_games(games: int, seed: int = 2026) -> dict:
     }
 
 
+@dataclasses.dataclass(frozen=True)
+class SampleGame:
+    """A random-vs-random game with the sample decks, and how to play it again."""
+
+    ruleset: Ruleset
+    decks: tuple[DeckList, DeckList]
+    seed: int
+    final: GameState
+    actions: tuple[Action, ...]
+    events: tuple[tuple[Event, ...], ...]
+
+
+def sample_game(seed: int, *, max_turns: int | None = None) -> SampleGame:
+    """Play one random game (``max_turns`` shortens the R26 limit, for quick tests)."""
+    ruleset = RULESETS["beta-2026-07"]
+    if max_turns is not None:
+        ruleset = ruleset.with_options(max_turns=max_turns)
+    decks = sample_decks(seed)
+    bots = (RandomBot(seed * 2), RandomBot(seed * 2 + 1))
+    final, actions, events = play_game(ruleset, decks, seed, bots)
+    return SampleGame(ruleset, decks, seed, final, actions, events)
+
+
 def replay_sample_game(seed: int) -> ReplayResult:
     """Every state of one random game with the sample decks."""
-    ruleset = RULESETS["beta-2026-07"]
-    decks = sample_decks(seed)
-    _, actions, _ = play_game(ruleset, decks, seed, (RandomBot(seed), RandomBot(seed + 1)))
-    return replay(ruleset, decks, seed, actions)
+    game = sample_game(seed)
+    return replay(game.ruleset, game.decks, game.seed, game.actions)
 
 
 def _rate(work, seconds: float = 1.0) -> float:
