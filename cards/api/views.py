@@ -42,7 +42,9 @@ class CatalogueViewSet(ConditionalCatalogueMixin, viewsets.ModelViewSet):
             instance.delete()
         except ProtectedError as error:
             count = len(error.protected_objects)
-            raise StillInUse(f"{instance} is still used by {count} other rows.") from None
+            raise StillInUse(
+                f"{instance} is still in use: {count} record(s) refer to it."
+            ) from None
 
 
 @extend_schema_view(
