@@ -214,3 +214,25 @@ def test_page_is_a_constant_number_of_queries(client, django_assert_max_num_quer
         AbilityFactory(card=card)
     with django_assert_max_num_queries(5):
         client.get(URL, {"per_page": 96})
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"q": "\x00"},
+        {"q": "(" * 50},
+        {"q": "a" * 1000},
+        {"q": '"unclosed'},
+        {"cost_min": "-1"},
+        {"cost_max": "99999999999999999999"},
+        {"realm": "nowhere"},
+        {"sort": "password"},
+        {"spirit": "maybe"},
+        {"keyword": "two words"},
+        {"page": "99999999999999999999999"},
+        {"per_page": "100000"},
+    ],
+)
+def test_hostile_query_strings_never_fail_the_page(client, catalogue, params):
+    assert client.get(URL, params).status_code == 200
+    assert client.get(URL, params, headers={"HX-Request": "true"}).status_code == 200
