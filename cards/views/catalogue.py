@@ -149,6 +149,7 @@ def catalogue(request: HttpRequest) -> HttpResponse:
         "result_count": page.paginator.count,
         "marked_query": _marked_query(filterset, request.GET.get("q", "")),
         "filter_errors": _filter_errors(filterset),
+        "checkbox_groups": [form[name] for name in CHECKBOX_FILTERS],
         "range_inputs": _range_inputs(form),
         "sort_choices": [
             (value, label if value else "Name (default)")
