@@ -121,7 +121,8 @@ def _slug(name: str) -> str:
     return name.lower().replace(" ", "-")
 
 
-FILLER = action_card("Filler")
+# A card nobody can afford to play: it only stands for "a card" in hands and piles.
+FILLER = item_card("Filler", cost=99)
 
 
 # -- the builder ---------------------------------------------------------------------

@@ -1,0 +1,412 @@
+"""Melee combat: dice pools, results, removal, retreats and advancing (R18, R21–R23)."""
+
+import pytest
+
+from games.engine import PlayCard, Ruleset
+from games.engine.decisions import (
+    ActivationStep,
+    AfterCombat,
+    ChooseAdvance,
+    ChooseLostCards,
+    ChooseRetreat,
+    CombatWindow,
+    RemoveOrLose,
+)
+from games.engine.events import MeleeRolled
+from games.engine.scenario import (
+    BLUE,
+    RED,
+    ScenarioBuilder,
+    ability,
+    action_card,
+    avatar_card,
+    item_card,
+)
+
+WARDEN = avatar_card("Ember Warden", melee=3, defense=2, movement=2)
+SENTINEL = avatar_card("Tide Sentinel", melee=2, defense=2, realm="water")
+
+
+def _table(ruleset=None):
+    return (
+        ScenarioBuilder(ruleset)
+        .stone(RED, "A8")
+        .stone(BLUE, "I1")
+        .fill(RED, hand=2, deck=10)
+        .fill(BLUE, hand=2, deck=10)
+    )
+
+
+def _rolled(scene) -> MeleeRolled:
+    return next(e for e in scene.events if isinstance(e, MeleeRolled))
+
+
+def test_melee_dice_are_power_plus_own_counters_around_each_position_R22():
+    scene = (
+        _table()
+        .counters(RED, "C3 D3")  # around c3, where Red attacks from
+        .counters(BLUE, "E4 E5 F5")  # around e4, the defended space... and d4's corner E5
+        .avatar(RED, WARDEN, "d4")
+        .avatar(BLUE, SENTINEL, "e4")
+        .dice(6, 6, 6, 6, 6, 1, 1, 1, 1, 1)
+        .activation(RED)
+    )
+    scene.do("d4xe4")
+    rolled = _rolled(scene)
+    # Red: melee 3 + counters around d4 (D4 E4 D5 E5: none red) = 3 dice.
+    # Blue: defense 2 + counters around e4 (E4 F4 E5 F5: three blue) = 5 dice.
+    assert len(rolled.attack_dice) == 3
+    assert len(rolled.defense_dice) == 5
+
+
+def test_attacker_counts_counters_around_the_space_it_moved_from_R21():
+    scene = (
+        _table()
+        .counters(RED, "C4 C5")
+        .avatar(RED, WARDEN, "b4")
+        .avatar(BLUE, SENTINEL, "d4")
+        .dice(*[6] * 5, *[1] * 2)
+        .activation(RED)
+    )
+    scene.do("b4-c4xd4")
+    assert len(_rolled(scene).attack_dice) == 5  # 3 + C4, C5 around c4
+
+
+@pytest.mark.parametrize("counts", [True, False])
+def test_realm_stone_counts_for_melee_dice_option_R22(counts):
+    scene = (
+        ScenarioBuilder(Ruleset(realm_stone_counts=counts))
+        .stone(RED, "D4")
+        .stone(BLUE, "I1")
+        .fill(RED, hand=2, deck=10)
+        .fill(BLUE, hand=2, deck=10)
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "c2")
+        .dice(*[6] * 4, *[1] * 2)
+        .activation(RED)
+    )
+    scene.do("c3xc2")
+    assert len(_rolled(scene).attack_dice) == (4 if counts else 3)
+
+
+def test_melee_tie_goes_to_the_defender_R22():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d3")
+        .dice(2, 2, 2, 3, 3)
+        .activation(RED)
+    )
+    scene.do("c3xd3")
+    assert _rolled(scene).winner == "Tide Sentinel"
+    assert scene.decision == RemoveOrLose(RED, scene.find("ember-warden").card, 2)
+
+
+def test_loser_keeps_its_avatar_and_loses_the_winners_power_in_cards_R23():
+    scene = (
+        _table()
+        .counters(RED, "C3 C4")
+        .avatar(RED, WARDEN, "c3", items=[item_card("Fire Blade", melee=1)])
+        .avatar(BLUE, SENTINEL, "d3")
+        .dice(2, 2, 2, 2, 2, 2, 6, 5)  # 6 dice (3 + 1 + 2 counters) = 12 vs 11
+        .activation(RED)
+    )
+    scene.do("c3xd3", "keep avatar")
+    scene.expect(ChooseLostCards)
+    assert scene.decision.count == 4  # melee 3 + Fire Blade 1, counters excluded
+    scene.do("lose hand filler,filler deck 2")
+    assert scene.cards_lost(BLUE) == 4
+    assert scene.find("tide-sentinel") is not None
+
+
+def test_loser_may_remove_its_avatar_instead_of_losing_cards_R23():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d3")
+        .dice(5, 5, 5, 4, 4)
+        .activation(RED)
+    )
+    scene.do("c3xd3", "remove avatar")
+    assert scene.find("tide-sentinel") is None
+    assert scene.pile(BLUE, "out") == ["tide-sentinel"]
+    assert scene.cards_lost(BLUE) == 0
+    scene.do("pass")
+    scene.done()
+
+
+def test_double_result_removes_the_avatar_and_cards_are_still_lost_R23():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d3")
+        .dice(4, 4, 4, 3, 3)  # 12 vs 6
+        .activation(RED)
+    )
+    scene.do("c3xd3")
+    scene.expect(ChooseLostCards)
+    scene.do("lose deck 3")
+    assert scene.find("tide-sentinel") is None
+    assert scene.cards_lost(BLUE) == 3
+
+
+def test_beaten_defender_retreats_away_from_the_attack_R23():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d4")
+        .dice(5, 5, 5, 4, 4)
+        .activation(RED)
+    )
+    scene.do("c3xd4", "keep avatar", "lose deck 3")
+    assert scene.at("e5") == "tide-sentinel"
+    scene.expect(ChooseAdvance)
+
+
+def test_winner_may_advance_into_the_attacked_space_R23():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d4")
+        .dice(5, 5, 5, 4, 4)
+        .activation(RED)
+    )
+    scene.do("c3xd4", "keep avatar", "lose deck 3", "advance")
+    assert scene.at("d4") == "ember-warden"
+    assert scene.decision == ActivationStep(BLUE)
+
+
+def test_winner_may_stay_where_it_attacked_from_R23():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d4")
+        .dice(5, 5, 5, 4, 4)
+        .activation(RED)
+    )
+    scene.do("c3xd4", "keep avatar", "lose deck 3", "pass")
+    assert scene.at("c3") == "ember-warden"
+
+
+def test_beaten_attacker_retreats_back_along_its_move_R23():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "b2")
+        .avatar(BLUE, SENTINEL, "d4")
+        .dice(1, 1, 1, 2, 2)
+        .activation(RED)
+    )
+    scene.do("b2-c3xd4", "keep avatar", "lose deck 2")
+    assert scene.at("b2") == "ember-warden"
+    assert scene.at("d4") == "tide-sentinel"
+    scene.done()
+
+
+def test_blocked_retreat_goes_next_to_the_realm_stone_R23():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d4")
+        .avatar(BLUE, SENTINEL, "e5")
+        .dice(5, 5, 5, 4, 4)
+        .activation(RED)
+    )
+    scene.do("c3xd4", "keep avatar", "lose deck 3")
+    # e5 is taken; Blue's Realm Stone on I1 touches only h1.
+    assert scene.at("h1") == "tide-sentinel"
+
+
+def test_blocked_retreat_with_several_places_asks_the_owner_R23():
+    scene = (
+        ScenarioBuilder()
+        .stone(RED, "A8")
+        .stone(BLUE, "F2")
+        .fill(RED, hand=2, deck=10)
+        .fill(BLUE, hand=2, deck=10)
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d4")
+        .avatar(BLUE, SENTINEL, "e5")
+        .dice(5, 5, 5, 4, 4)
+        .activation(RED)
+    )
+    scene.do("c3xd4", "keep avatar", "lose deck 3")
+    scene.expect(ChooseRetreat)
+    assert sorted(scene.legal()) == ["retreat e1", "retreat e2", "retreat f1", "retreat f2"]
+    scene.do("retreat f2")
+    assert scene.at("f2") == "tide-sentinel"
+
+
+def test_blocked_retreat_with_no_room_removes_the_avatar_R23():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d4")
+        .avatar(BLUE, SENTINEL, "e5")
+        .avatar(RED, WARDEN, "h1")
+        .dice(5, 5, 5, 4, 4)
+        .activation(RED)
+    )
+    scene.do("c3xd4", "keep avatar", "lose deck 3")
+    assert scene.at("d4") is None
+    assert "tide-sentinel" in scene.pile(BLUE, "out")
+
+
+def test_both_combatants_are_exhausted_after_melee_R22():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d3")
+        .dice(2, 2, 2, 3, 3)
+        .activation(RED)
+    )
+    scene.do("c3xd3", "keep avatar", "lose deck 2")
+    assert scene.avatar("b3").exhausted
+    assert scene.avatar("d3").exhausted
+
+
+def test_exhausted_attacker_rolls_one_die_less_R18():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3", exhausted=True)
+        .avatar(BLUE, SENTINEL, "d3", exhausted=True)
+        .dice(6, 6, 1)
+        .activation(RED)
+    )
+    scene.do("c3xd3")
+    rolled = _rolled(scene)
+    assert len(rolled.attack_dice) == 2 and len(rolled.defense_dice) == 1
+
+
+def test_ready_avatars_fight_at_full_strength_exhaustion_comes_after_R18():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d3")
+        .dice(4, 4, 4, 6, 5)
+        .activation(RED)
+    )
+    scene.do("c3xd3")
+    rolled = _rolled(scene)
+    assert len(rolled.attack_dice) == 3 and len(rolled.defense_dice) == 2
+    scene.expect(RemoveOrLose)
+    assert scene.decision.count == 3  # full melee power, exhaustion not yet applied
+
+
+def test_combat_window_one_card_each_adds_dice_R22():
+    rage = action_card("Rage", {"verb": "extra_dice", "count": 2}, timing="in_combat")
+    scene = (
+        _table()
+        .counters(RED, "C3")
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d3")
+        .hand(RED, rage, rage)
+        .dice(*[1] * 6, *[6] * 2)
+        .activation(RED)
+    )
+    scene.do("c3xd3")
+    scene.expect(CombatWindow)
+    scene.do("play rage")
+    # One card per combat: with nothing else to use, the window closes and dice roll.
+    assert len(_rolled(scene).attack_dice) == 3 + 1 + 2
+    assert scene.pile(RED, "hand").count("rage") == 1
+
+
+def test_avatar_or_item_cards_cannot_be_played_in_combat_R22():
+    scene = (
+        _table()
+        .counters(RED, "C3 C4 D3 D4")
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d3")
+        .hand(RED, WARDEN, item_card("Fire Blade", melee=1))
+        .hand(RED, action_card("Rage", {"verb": "extra_dice", "count": 2}, timing="in_combat"))
+        .dice(*[1] * 10)
+        .activation(RED)
+    )
+    scene.do("c3xd3")
+    scene.expect(CombatWindow)
+    assert sorted(scene.legal()) == ["pass", "play rage"]
+    card = scene.card("fire-blade", RED)
+    reason = scene.refused(PlayCard(card, target=scene.avatar("c3").card))
+    assert "during combat" in reason
+
+
+def test_in_combat_ability_is_used_in_the_window_R22():
+    fury = ability("Fury", "in_combat", {"verb": "extra_dice", "count": 1})
+    brute = avatar_card("Brute", melee=1, defense=1, abilities=[fury])
+    scene = (
+        _table()
+        .avatar(RED, brute, "c3")
+        .avatar(BLUE, SENTINEL, "d3")
+        .dice(*[1] * 10)
+        .activation(RED)
+    )
+    scene.do("c3xd3", "c3 uses Fury", "keep avatar")
+    assert len(_rolled(scene).attack_dice) == 2
+
+
+def test_defender_uses_its_window_after_the_attacker_R22():
+    shield = action_card(
+        "Brace", {"verb": "extra_dice", "count": 3}, timing="in_combat", realm="water"
+    )
+    scene = (
+        _table()
+        .counters(BLUE, "D3")
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "d3")
+        .hand(BLUE, shield)
+        .dice(*[1] * 10)
+        .activation(RED)
+    )
+    scene.do("c3xd3")
+    assert scene.decision == CombatWindow(BLUE)  # Red had nothing to use
+    scene.do("play brace")
+    assert len(_rolled(scene).defense_dice) == 2 + 1 + 3
+
+
+def test_after_combat_abilities_for_both_avatars_R22():
+    regroup = ability("Regroup", "after_combat", {"verb": "draw_cards", "count": 1})
+    scout = avatar_card("Scout", melee=3, abilities=[regroup])
+    guard = avatar_card("Guard", defense=2, realm="water", abilities=[regroup])
+    scene = (
+        _table()
+        .avatar(RED, scout, "c3")
+        .avatar(BLUE, guard, "d3")
+        .dice(3, 3, 3, 5, 5)
+        .activation(RED)
+    )
+    scene.do("c3xd3", "keep avatar", "lose deck 2")
+    scene.expect(AfterCombat)
+    assert scene.decision.player == RED
+    scene.do("b3 uses Regroup")
+    assert scene.decision == AfterCombat(BLUE, scene.avatar("d3").card)
+    scene.do("d3 uses Regroup")
+    assert len(scene.state.hands[BLUE]) == 3
+    scene.done()
+
+
+def test_walkers_melee_along_the_spirit_path_R21():
+    spirit = avatar_card("Flame Spirit", melee=2, defense=1, spirit=True)
+    wave = avatar_card("Wave Spirit", melee=1, defense=1, spirit=True, realm="water")
+    scene = (
+        _table().avatar(RED, spirit, "D4").avatar(BLUE, wave, "D6").dice(4, 4, 5).activation(RED)
+    )
+    scene.do("D4-D5xD6", "keep avatar", "lose deck 2", "advance")
+    assert scene.at("D6") == "flame-spirit"
+    assert scene.at("D7") == "wave-spirit"
+
+
+def test_melee_log_line_shows_the_dice_R2():
+    scene = (
+        _table()
+        .avatar(RED, WARDEN, "c3")
+        .avatar(BLUE, SENTINEL, "e5")
+        .dice(6, 5, 2, 4, 3)
+        .activation(RED)
+    )
+    scene.do("c3-d4xe5")
+    assert (
+        "Ember Warden moves c3-d4 and attacks Tide Sentinel on e5: "
+        "3 dice [6,5,2]=13 vs 2 dice [4,3]=7; Ember Warden wins"
+    ) in scene.log()
+    scene.do("keep avatar", "lose deck 3")
+    assert "Blue loses 3 cards (deck: 3)" in scene.log()
