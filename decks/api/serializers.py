@@ -198,7 +198,7 @@ class ImportInputSerializer(DecklistTextMixin):
     """A decklist to save as a new deck: pasted `text` or an uploaded `file`."""
 
     file = serializers.FileField(required=False, help_text="An uploaded decklist file")
-    name = serializers.CharField(required=False, default="", max_length=100)
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
     format = serializers.SlugRelatedField(
         slug_field="slug",
         queryset=Format.objects.filter(is_active=True),
