@@ -446,7 +446,8 @@ def _with_bit(masks: tuple[int, ...], player: int, bit: int) -> tuple[int, ...]:
 
 
 def _masks(geometry: Geometry, lists: Any, name: str) -> tuple[int, ...]:
-    if not isinstance(lists, list) or not all(isinstance(item, list) for item in lists):
+    sequence = list | tuple
+    if not isinstance(lists, sequence) or not all(isinstance(item, sequence) for item in lists):
         raise ValueError(f"Shén grid data: {name} must be a list of vertex lists")
     masks = []
     for vertices in lists:

@@ -420,6 +420,18 @@ def test_to_data_round_trips():
     assert again.is_safe(v(grid, "B5"))
 
 
+def test_from_data_accepts_tuples_for_lists():
+    data = {"counters": ((3, 4), (5,)), "stones": ((), (40,)), "blocked": (7,)}
+    grid = ShenGrid.from_data(geometry(), data)
+    assert grid.to_data() == {"counters": [[3, 4], [5]], "stones": [[], [40]], "blocked": [7]}
+
+
+def test_walker_cannot_stand_on_a_realm_stone():
+    grid = ShenGrid.empty(geometry()).with_stone(40, 0)
+    with pytest.raises(ValueError, match="Realm Stone on E5"):
+        grid.with_blocked(40, True)
+
+
 def test_from_data_refuses_two_things_on_one_vertex():
     with pytest.raises(ValueError, match="two things on one vertex"):
         ShenGrid.from_data(geometry(), {"counters": [[3], [3]], "stones": [[], []]})
@@ -513,7 +525,7 @@ _MOVES = st.lists(
     st.tuples(
         st.sampled_from(["place"] * 6 + ["walk", "remove"]),
         st.integers(0, 24),
-        st.integers(0, 1),
+        st.integers(0, 2),
     ),
     min_size=10,
     max_size=80,
@@ -521,11 +533,16 @@ _MOVES = st.lists(
 
 
 @settings(max_examples=300, deadline=None)
-@given(moves=_MOVES, stones=st.lists(st.integers(0, 24), min_size=2, max_size=2, unique=True))
-def test_incremental_liberties_match_a_flood_fill(moves, stones):
+@given(
+    moves=_MOVES,
+    stones=st.lists(st.integers(0, 24), min_size=2, max_size=2, unique=True),
+    players=st.sampled_from([2, 2, 3]),
+)
+def test_incremental_liberties_match_a_flood_fill(moves, stones, players):
     board = geometry(4, 4)
-    grid = ShenGrid.empty(board).with_stone(stones[0], 0).with_stone(stones[1], 1)
-    for kind, vertex, player in moves:
+    grid = ShenGrid.empty(board, players).with_stone(stones[0], 0).with_stone(stones[1], 1)
+    for kind, vertex, drawn in moves:
+        player = drawn % players
         if kind == "place":
             legal = vertex in grid.legal_placements(player)
             assert legal == (grid.placement_error(vertex, player) is None)
