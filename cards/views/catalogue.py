@@ -100,7 +100,7 @@ def _page_links(page: Page) -> list[PageLink]:
 
 
 def _marked_query(filterset: CardFilter, text: str) -> MarkedQuery | None:
-    error = getattr(filterset, "search_error", None)
+    error = filterset.search_error
     if error is None:
         return None
     if error.query:
@@ -135,8 +135,8 @@ def catalogue(request: HttpRequest) -> HttpResponse:
     filterset = CardFilter(request.GET, queryset=Card.objects.with_catalogue_relations())
     display = CatalogueDisplayForm(request.GET)
     view, per_page = display.display()
-    cards = filterset.qs if filterset.is_valid() else Card.objects.none()
-    page = Paginator(cards, per_page).get_page(request.GET.get("page"))
+    # An invalid filter or query gives CardFilter an empty queryset: no partial lists.
+    page = Paginator(filterset.qs, per_page).get_page(request.GET.get("page"))
     form = filterset.form
     _as_checkboxes(form)
     context = {
