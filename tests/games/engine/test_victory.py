@@ -1,0 +1,48 @@
+"""Winning: out of cards (R25) and the turn limit (R26)."""
+
+import pytest
+
+from games.engine import Ruleset
+from games.engine.scenario import BLUE, RED, ScenarioBuilder, action_card, avatar_card
+
+DRAIN = action_card("Drain", {"verb": "opponent_loses_cards", "count": 2})
+
+
+def test_player_without_cards_is_out_and_the_other_wins_R25():
+    builder = ScenarioBuilder().stone(RED, "A5").stone(BLUE, "I5").hand(RED, DRAIN)
+    scene = builder.fill(RED, deck=3).fill(BLUE, deck=2).activation(RED).do("play drain")
+    assert scene.state.result.winner == RED
+    assert scene.state.result.reason == "out_of_cards"
+    assert scene.log()[-1] == "Red wins (out_of_cards)"
+
+
+def test_avatars_in_play_do_not_keep_a_player_in_R25():
+    warden = avatar_card("Ember Warden")
+    builder = ScenarioBuilder().stone(RED, "A5").stone(BLUE, "I5").hand(RED, warden)
+    scene = builder.fill(BLUE, deck=3).activation(RED).do("play ember-warden at c3")
+    assert scene.state.result.winner == BLUE
+
+
+def test_players_going_out_together_draw_R25():
+    scene = ScenarioBuilder().stone(RED, "A5").stone(BLUE, "I5").activation(RED)
+    assert scene.state.result.winner is None
+    assert scene.log()[-1] == "The game is a draw (out_of_cards)"
+
+
+@pytest.mark.parametrize(("max_turns", "over"), [(5, True), (6, False)])
+def test_turn_limit_ends_the_game_after_max_turns_R26(max_turns, over):
+    builder = ScenarioBuilder(Ruleset(max_turns=max_turns)).stone(RED, "A5").stone(BLUE, "I5")
+    scene = builder.fill(RED, hand=7, deck=5).fill(BLUE, hand=7, deck=3).activation(RED, turn=5)
+    scene.do("pass", "pass")
+    assert (scene.state.result is not None) is over
+    if over:
+        assert scene.state.result.winner == RED  # 12 cards against 10
+        assert scene.state.result.reason == "adjudicated"
+
+
+def test_turn_limit_with_equal_cards_is_a_draw_R26():
+    builder = ScenarioBuilder(Ruleset(max_turns=1)).stone(RED, "A5").stone(BLUE, "I5")
+    scene = builder.fill(RED, hand=7, deck=3).fill(BLUE, hand=7, deck=3).activation(RED)
+    scene.do("pass", "pass")
+    assert scene.state.result.winner is None
+    assert scene.state.result.reason == "adjudicated"
