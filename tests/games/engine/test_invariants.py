@@ -1,0 +1,124 @@
+"""Invariants of random legal play (Hypothesis picks the seeds).
+
+Every game: never raises, ends by the turn limit, replays identically, and
+every state it passes through is a valid Shén position with every card
+accounted for. The checks read the state directly (their own flood fill for
+groups) rather than trusting the engine's bookkeeping.
+"""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.engine import sample_game
+from games.engine.board import mask_vertices
+from games.engine.codec import state_digest
+from games.engine.decisions import ChooseLostCards, DiscardCard, PlaceShen
+from games.engine.events import TurnEnded
+from games.engine.replay import replay
+from games.engine.state import GameState, other
+
+seeds = st.integers(min_value=0, max_value=2**31)
+turn_limits = st.integers(min_value=1, max_value=6)  # short games keep the suite quick
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds, max_turns=turn_limits)
+def test_random_play_stays_valid_ends_and_replays(seed, max_turns):
+    game = sample_game(seed, max_turns=max_turns)
+    # Always ends (R25 or the R26 turn limit), with a proper result.
+    assert game.final.result is not None
+    assert game.final.result.winner in (0, 1, None)
+    assert 1 <= game.final.turn <= max_turns
+    # Replays identically.
+    result = replay(game.ruleset, game.decks, game.seed, game.actions)
+    assert result.events == game.events
+    assert state_digest(result.final) == state_digest(game.final)
+    # Every state on the way is a valid position with every card accounted for.
+    for state, events in zip(result.states, result.events, strict=True):
+        _check_one_avatar_per_position(state)
+        _check_realm_stones_stay_bare(state)
+        _check_every_group_breathes(state)
+        _check_counts_stay_in_range(state)
+        if state.result is None:
+            # The finished game drops what was still resolving (a card on its way
+            # to the discard pile), so conservation is checked while it is live.
+            _check_cards_are_conserved(state)
+        if any(isinstance(event, TurnEnded) for event in events):
+            _check_no_walker_ends_on_opponent_shen(state)
+
+
+def _check_one_avatar_per_position(state: GameState) -> None:
+    positions = [(avatar.at, avatar.on_path) for avatar in state.avatars]
+    assert len(positions) == len(set(positions)), positions
+    board = state.board
+    for at, on_path in positions:
+        assert board.is_vertex(at) if on_path else board.is_space(at)
+    walkers = {avatar.at for avatar in state.avatars if avatar.on_path}
+    assert state.grid.blocked_vertices() == walkers
+
+
+def _check_realm_stones_stay_bare(state: GameState) -> None:
+    for player, stone in enumerate(state.stones):
+        if stone >= 0:
+            assert state.grid.stone_owner(stone) == player
+            assert state.grid.owner(stone) is None
+            assert not state.grid.is_blocked(stone)
+
+
+def _check_every_group_breathes(state: GameState) -> None:
+    """R11: a group on the board has an empty neighbour or touches its own Realm Stone."""
+    board, grid = state.board, state.grid
+    for player in (0, 1):
+        unseen = set(mask_vertices(grid.counter_mask(player)))
+        while unseen:
+            group, frontier = set(), [unseen.pop()]
+            breathes = False
+            while frontier:
+                vertex = frontier.pop()
+                group.add(vertex)
+                for neighbour in board.vertex_neighbours[vertex]:
+                    if neighbour in unseen:
+                        unseen.discard(neighbour)
+                        frontier.append(neighbour)
+                    elif grid.is_empty(neighbour) or grid.stone_owner(neighbour) == player:
+                        breathes = True
+            assert breathes, f"turn {state.turn}: dead group {sorted(group)} left on the board"
+
+
+def _check_cards_are_conserved(state: GameState) -> None:
+    """Every card is in exactly one place: a pile, in play, beside the board or resolving."""
+    resolving = [task.card for task in state.pending if isinstance(task, DiscardCard)]
+    in_play = [
+        card
+        for avatar in state.avatars
+        for card in (avatar.card, *avatar.items, *avatar.attachments)
+    ]
+    for player in (0, 1):
+        places = (
+            *state.hands[player],
+            *state.decks[player],
+            *state.discards[player],
+            *state.out[player],
+            *state.beside[player],
+            *(card for card in in_play + resolving if state.owners[card] == player),
+        )
+        owned = [card for card, owner in enumerate(state.owners) if owner == player]
+        assert sorted(places) == owned, f"turn {state.turn}: player {player}'s cards"
+
+
+def _check_counts_stay_in_range(state: GameState) -> None:
+    rules = state.ruleset
+    for avatar in state.avatars:
+        assert len(avatar.items) <= rules.max_items
+    assert all(holder in (-1, 0, 1) for holder in state.holders)
+    for decision in state.pending:
+        if isinstance(decision, PlaceShen):
+            assert all(0 <= placed <= rules.placements_per_turn for placed in decision.placed)
+        if isinstance(decision, ChooseLostCards):
+            assert decision.count > 0
+
+
+def _check_no_walker_ends_on_opponent_shen(state: GameState) -> None:
+    for avatar in state.avatars:
+        if avatar.on_path:
+            assert state.grid.owner(avatar.at) != other(avatar.owner)
