@@ -1,0 +1,183 @@
+"""Every verb of the effect vocabulary, carried out by the engine."""
+
+from games.engine.decisions import (
+    ActivationStep,
+    ChooseLostCards,
+    PlaceEffectCounters,
+    RemoveEffectCounters,
+)
+from games.engine.scenario import (
+    BLUE,
+    RED,
+    ScenarioBuilder,
+    ability,
+    action_card,
+    avatar_card,
+    remains_card,
+)
+from games.engine.traits import trait_value
+
+WARDEN = avatar_card("Ember Warden", melee=3, defense=2, movement=2)
+SENTINEL = avatar_card("Tide Sentinel", realm="water")
+
+
+def _table():
+    return (
+        ScenarioBuilder()
+        .stone(RED, "A5")
+        .stone(BLUE, "I5")
+        .fill(RED, deck=10)
+        .fill(BLUE, hand=2, deck=10)
+    )
+
+
+def test_draw_cards():
+    kindle = action_card("Kindle", {"verb": "draw_cards", "count": 3})
+    scene = _table().hand(RED, kindle).activation(RED).do("play kindle")
+    assert len(scene.state.hands[RED]) == 3
+
+
+def test_place_counters_one_at_a_time_with_capture():
+    seed = action_card("Ember Seed", {"verb": "place_counters", "count": 2})
+    builder = _table().hand(RED, seed).counters(BLUE, "D4").counters(RED, "C4 E4")
+    scene = builder.activation(RED).do("play ember-seed")
+    assert scene.decision == PlaceEffectCounters(RED, 2)
+    scene.do("D3")
+    assert scene.decision == PlaceEffectCounters(RED, 1)
+    scene.do("D5", "lose deck 1")
+    assert scene.counters(BLUE) == ""
+    assert scene.decision == ActivationStep(BLUE)
+
+
+def test_place_counters_may_stop_early():
+    seed = action_card("Ember Seed", {"verb": "place_counters", "count": 2})
+    scene = _table().hand(RED, seed).activation(RED).do("play ember-seed", "C3", "pass")
+    assert scene.counters(RED) == "C3"
+    scene.done()
+
+
+def test_remove_counters_within_range_of_the_source():
+    scorch = ability("Scorch", "activated", {"verb": "remove_counters", "count": 2, "range": 0})
+    burner = avatar_card("Burner", abilities=[scorch])
+    builder = _table().counters(BLUE, "C3 D4 F6").avatar(RED, burner, "c3")
+    scene = builder.activation(RED).do("c3 uses Scorch")
+    assert isinstance(scene.decision, RemoveEffectCounters)
+    assert sorted(scene.legal()) == ["pass", "take C3", "take D4"]
+    scene.do("take D4", "pass")
+    assert scene.counters(BLUE) == "C3 F6"
+    assert scene.cards_lost(BLUE) == 0  # removed, not captured
+    scene.do("pass")  # the follow-up move
+    scene.done()
+
+
+def test_modify_trait_until_end_of_turn():
+    fury = ability("Fury", "activated", {"verb": "modify_trait", "trait": "melee", "amount": 2})
+    brute = avatar_card("Brute", melee=1, abilities=[fury])
+    scene = _table().avatar(RED, brute, "c3").activation(RED).do("c3 uses Fury", "pass")
+    # +2, and −1 for the exhaustion the ability caused
+    assert trait_value(scene.state, scene.avatar("c3"), "melee") == 2
+    scene.do("pass", "pass")
+    assert trait_value(scene.state, scene.avatar("c3"), "melee") == 1
+
+
+def test_modify_trait_never_below_zero():
+    sap = action_card(
+        "Sap",
+        {"verb": "modify_trait", "trait": "defense", "amount": -5, "target": "opponent_avatar"},
+        target="opponent_avatar",
+    )
+    scene = _table().avatar(BLUE, SENTINEL, "f6").hand(RED, sap).activation(RED)
+    scene.do("play sap on f6")
+    assert trait_value(scene.state, scene.avatar("f6"), "defense") == 0
+
+
+def test_modify_trait_while_attached_lasts_as_long_as_the_card():
+    banner = remains_card(
+        "Banner",
+        {"verb": "modify_trait", "trait": "defense", "amount": 1, "duration": "while_attached"},
+    )
+    scene = _table().avatar(RED, WARDEN, "c3").hand(RED, banner).activation(RED)
+    scene.do("play banner on c3", "pass", "pass", "pass")
+    assert trait_value(scene.state, scene.avatar("c3"), "defense") == 3
+
+
+def test_extra_dice_outside_combat_does_nothing():
+    rage = action_card("Rage", {"verb": "extra_dice", "count": 2})
+    scene = _table().hand(RED, rage).activation(RED).do("play rage")
+    assert scene.decision == ActivationStep(BLUE)
+
+
+def test_opponent_loses_cards():
+    drain = action_card("Drain", {"verb": "opponent_loses_cards", "count": 2})
+    scene = _table().hand(RED, drain).activation(RED).do("play drain")
+    scene.expect(ChooseLostCards)
+    scene.do("lose deck 2")
+    assert scene.cards_lost(BLUE) == 2
+
+
+def test_gain_cards_back_returns_the_latest_discards():
+    recall = action_card("Recall", {"verb": "gain_cards_back", "count": 2})
+    first, second = action_card("First"), action_card("Second")
+    builder = _table().hand(RED, recall).discard(RED, first, second, first)
+    scene = builder.activation(RED).do("play recall")
+    assert sorted(scene.pile(RED, "hand")) == ["first", "second"]
+    assert scene.pile(RED, "discard") == ["first", "recall"]
+
+
+def test_refresh_avatar():
+    rest = action_card(
+        "Rest", {"verb": "refresh_avatar", "target": "own_avatar"}, target="own_avatar"
+    )
+    builder = _table().avatar(RED, WARDEN, "c3", exhausted=True).hand(RED, rest)
+    scene = builder.activation(RED).do("play rest on c3")
+    assert not scene.avatar("c3").exhausted
+
+
+def test_exhaust_avatar():
+    calm = action_card(
+        "Calm", {"verb": "exhaust_avatar", "target": "any_avatar"}, target="any_avatar"
+    )
+    scene = _table().avatar(BLUE, SENTINEL, "f6").hand(RED, calm).activation(RED)
+    scene.do("play calm on f6")
+    assert scene.avatar("f6").exhausted
+
+
+def test_walk_spirit_path_and_leave_it_by_ability():
+    ascend = ability("Ascend", "activated", {"verb": "walk_spirit_path", "target": "self"})
+    descend = ability("Descend", "activated", {"verb": "leave_spirit_path", "target": "self"})
+    adept = avatar_card("Adept", abilities=[ascend, descend])
+    scene = _table().avatar(RED, adept, "c3").activation(RED)
+    assert "c3 uses Ascend to D4" in scene.legal()
+    scene.do("c3 uses Ascend to D4", "pass")
+    assert scene.at("D4") == "adept"
+    assert scene.avatar("D4").on_path
+
+
+def test_leave_spirit_path_by_remains_card():
+    surface = remains_card("Surface", {"verb": "leave_spirit_path", "target": "self"})
+    spirit = avatar_card("Flame Spirit", spirit=True)
+    scene = _table().avatar(RED, spirit, "D4").hand(RED, surface).activation(RED)
+    scene.do("play surface on D4 to c4")
+    assert scene.at("c4") == "flame-spirit"
+    scene.do("pass", "remove surface to D5")
+    assert scene.at("D5") == "flame-spirit"
+
+
+def test_on_manifest_ability_runs_when_the_avatar_arrives():
+    herald = avatar_card(
+        "Herald", abilities=[ability("Arrive", "on_manifest", {"verb": "draw_cards", "count": 2})]
+    )
+    scene = _table().hand(RED, herald).activation(RED).do("play herald at c3")
+    assert len(scene.state.hands[RED]) == 2
+
+
+def test_passive_modify_trait_on_the_avatar_itself():
+    giant = avatar_card(
+        "Giant",
+        melee=2,
+        abilities=[
+            ability("Huge", "passive", {"verb": "modify_trait", "trait": "melee", "amount": 2})
+        ],
+    )
+    scene = _table().avatar(RED, giant, "c3").activation(RED)
+    assert trait_value(scene.state, scene.avatar("c3"), "melee") == 4
