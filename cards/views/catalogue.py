@@ -20,7 +20,8 @@ from cards.filters import CardFilter
 from cards.models import Card
 
 PAGE_SIZES = (24, 48, 96)
-CHECKBOX_FILTERS = ("kind", "realm", "rarity")
+# Filters shown as checkbox groups, with the page's names for them.
+CHECKBOX_FILTERS = {"kind": "Kind", "realm": "Realm", "rarity": "Rarity"}
 # CardFilter's range filters; each reads <name>_min and <name>_max.
 RANGE_FILTERS = ("cost", "melee", "defense", "ranged", "movement")
 
@@ -69,7 +70,7 @@ def _range_inputs(form: forms.Form) -> list[RangeInputs]:
     ranges = []
     for name in RANGE_FILTERS:
         low, high = form[name].value() or (None, None)
-        ranges.append(RangeInputs(form.fields[name].label or name, name, low or "", high or ""))
+        ranges.append(RangeInputs(_label(form, name), name, low or "", high or ""))
     return ranges
 
 
@@ -113,10 +114,15 @@ def _filter_errors(filterset: CardFilter) -> list[tuple[str, list[str]]]:
     """(label, messages) for every invalid filter except the search box."""
     form = filterset.form
     return [
-        (form.fields[name].label or name if name in form.fields else name, list(messages))
+        (_label(form, name), list(messages))
         for name, messages in form.errors.items()
         if name != "q"
     ]
+
+
+def _label(form: forms.Form, name: str) -> str:
+    field = form.fields.get(name)
+    return CHECKBOX_FILTERS.get(name) or (field and field.label) or name
 
 
 def _as_checkboxes(form: forms.Form) -> None:
@@ -149,7 +155,7 @@ def catalogue(request: HttpRequest) -> HttpResponse:
         "result_count": page.paginator.count,
         "marked_query": _marked_query(filterset, request.GET.get("q", "")),
         "filter_errors": _filter_errors(filterset),
-        "checkbox_groups": [form[name] for name in CHECKBOX_FILTERS],
+        "checkbox_groups": [(label, form[name]) for name, label in CHECKBOX_FILTERS.items()],
         "range_inputs": _range_inputs(form),
         "sort_choices": [
             (value, label if value else "Name (default)")

@@ -236,3 +236,8 @@ def test_page_is_a_constant_number_of_queries(client, django_assert_max_num_quer
 def test_hostile_query_strings_never_fail_the_page(client, catalogue, params):
     assert client.get(URL, params).status_code == 200
     assert client.get(URL, params, headers={"HX-Request": "true"}).status_code == 200
+
+
+def test_checkbox_groups_have_plain_legends(client, catalogue):
+    html = client.get(URL).content.decode()
+    assert re.findall(r"<legend>([^<]+)</legend>", html)[:3] == ["Kind", "Realm", "Rarity"]
