@@ -21,7 +21,7 @@ seeds = st.integers(min_value=0, max_value=2**31)
 turn_limits = st.integers(min_value=1, max_value=6)  # short games keep the suite quick
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=seeds, max_turns=turn_limits)
 def test_random_play_stays_valid_ends_and_replays(seed, max_turns):
     game = sample_game(seed, max_turns=max_turns)
