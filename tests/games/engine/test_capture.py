@@ -250,6 +250,20 @@ def test_capture_returns_counters_per_owner_R12():
     assert captured == {1: at(grid, "A3"), 2: at(grid, "B4")}
 
 
+def test_opponent_groups_dead_together_are_captured_together_R11():
+    # O and Z both lose their last liberty to X's placement on B4: both are
+    # removed, though removing O first would have given Z a liberty on A5.
+    grid = diagram("""
+        O Z X . .
+        O . . . .
+        X . . . .
+        . . . . .
+        . . . . .
+    """)
+    _, captured = grid.place(v(grid, "B4"), 0)
+    assert captured == {1: at(grid, "A4", "A5"), 2: at(grid, "B5")}
+
+
 def test_captured_counters_are_sorted_by_vertex_R12():
     grid = diagram("""
         . . . . .
@@ -505,14 +519,18 @@ def _naive_place(grid: ShenGrid, vertex: int, player: int) -> tuple[dict, dict] 
         anchored = any(grid.stone_owner(n) == owners[start] for n in around)
         return group, free or anchored
 
-    captured: dict[int, list[int]] = {}
+    # Every dead opponent group is found first, then all are removed together.
+    dead = {}
     for n in board.vertex_neighbours[vertex]:
         if owners.get(n) not in (None, player):
             group, safe = group_and_safety(n)
             if not safe:
-                captured.setdefault(owners[n], []).extend(group)
-                for member in group:
-                    del owners[member]
+                dead[min(group)] = (owners[n], group)
+    captured: dict[int, list[int]] = {}
+    for owner, group in dead.values():
+        captured.setdefault(owner, []).extend(group)
+        for member in group:
+            del owners[member]
     if not group_and_safety(vertex)[1]:
         return None
     counters = [sorted(m for m, p in owners.items() if p == q) for q in range(grid.players)]
