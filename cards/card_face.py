@@ -285,7 +285,8 @@ def _layout(face: CardFace, height: int) -> tuple[int, list[tuple[_Paragraph, li
     for size in FONT_SIZES:
         wrapped = [(p, _wrap(p, size)) for p in paragraphs]
         lines = sum(len(w) for _, w in wrapped)
-        needed = lines * size * 1.25 + max(len(wrapped) - 1, 0) * size * 0.5
+        gaps = max(len(wrapped) - 1, 0) * 0.5 + 0.3 * any(p.style == "italic" for p in paragraphs)
+        needed = (lines * 1.25 + gaps) * size
         if needed <= height:
             return size, wrapped
     return FONT_SIZES[-1], wrapped
