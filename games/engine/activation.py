@@ -129,12 +129,12 @@ def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
     player = decision.player
     options: list[Action] = [Pass()]
     seen = set()
+    cards = state.cards
     for card in state.hands[player]:
-        spec = state.cards[card]
-        if spec in seen:
-            continue  # identical cards give identical plays
-        seen.add(spec)
-        options.extend(play_options(state, player, card))
+        spec = id(cards[card])
+        if spec not in seen:  # identical cards give identical plays
+            seen.add(spec)
+            options.extend(play_options(state, player, card))
     options.extend(removal_options(state, player))
     for avatar in state.avatars:
         if avatar.owner == player:

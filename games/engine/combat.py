@@ -107,11 +107,10 @@ def window_options(state: GameState, player: int) -> list[Action]:
     if not combat.cards_used[player]:
         seen = set()
         for card in state.hands[player]:
-            spec = state.cards[card]
-            if spec in seen:
-                continue
-            seen.add(spec)
-            options.extend(play_options(state, player, card))
+            spec = id(state.cards[card])
+            if spec not in seen:
+                seen.add(spec)
+                options.extend(play_options(state, player, card))
     avatar = _combatant(state, player)
     if avatar is not None and not combat.abilities_used[player]:
         options.extend(ability_options(state, avatar, "in_combat", shen))

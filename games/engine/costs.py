@@ -44,6 +44,18 @@ def shen_by_space(state: GameState, player: int) -> tuple[int, ...]:
     return _space_counts(shen_mask(state, player), state.ruleset.width, state.ruleset.height)
 
 
+@lru_cache(maxsize=512)
+def _vertex_counts(mask: int, width: int, height: int) -> tuple[int, ...]:
+    return tuple(
+        (mask & around).bit_count() for around in geometry(width, height).around_vertex_masks
+    )
+
+
+def shen_by_vertex(state: GameState, player: int) -> tuple[int, ...]:
+    """``player``'s Shén on and next to every vertex, indexed by vertex (cached likewise)."""
+    return _vertex_counts(shen_mask(state, player), state.ruleset.width, state.ruleset.height)
+
+
 def best_space_shen(state: GameState, player: int) -> int:
     """The most Shén ``player`` has around any one space (for untargeted cards, R16)."""
     return max(shen_by_space(state, player))

@@ -15,9 +15,9 @@ vertex without liberty and without chain to the Realm Stone is illegal.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from games.engine.board import geometry
+from games.engine.board import geometry, mask_vertices
 from games.engine.capture import ShenGrid
 from games.engine.card_loss import ask_to_lose
 from games.engine.events import CountersCaptured, Event
@@ -82,33 +82,31 @@ def reach(
     if movement <= 0:
         return {}, []
     on_path = avatar.on_path
+    owner = avatar.owner
     occupied = {a.at: a for a in state.avatars if a.on_path == on_path}
     stones = stone_mask(state)
-    blocked_counters = state.grid.counter_mask(other(avatar.owner)) if on_path else 0
+    # Walkers may not enter Realm Stones' vertices nor the opponent's counters.
+    closed = stones | state.grid.counter_mask(other(owner)) if on_path else 0
     table = step_table(state, on_path)
     distance = {avatar.at: 0}
     frontier = [avatar.at]
-    attacks: list[tuple[int, int]] = []
+    attacks: set[tuple[int, int]] = set()
     for depth in range(1, movement + 1):
         following = []
         for position in frontier:
             for target, corner in table[position]:
-                if corner >= 0 and stones >> corner & 1:
-                    continue
-                if on_path and stones >> target & 1:
+                if target in distance or (corner >= 0 and stones >> corner & 1):
                     continue
                 occupant = occupied.get(target)
                 if occupant is not None:
-                    if occupant.owner != avatar.owner:
-                        attacks.append((occupant.card, position))
-                    continue
-                if target in distance or blocked_counters >> target & 1:
-                    continue
-                distance[target] = depth
-                following.append(target)
+                    if occupant.owner != owner:
+                        attacks.add((occupant.card, position))
+                elif not closed >> target & 1:
+                    distance[target] = depth
+                    following.append(target)
         frontier = following
     del distance[avatar.at]
-    return distance, sorted(set(attacks))
+    return distance, sorted(attacks)
 
 
 def step_is_open(state: GameState, player: int, start: int, end: int | None, on_path: bool) -> bool:
@@ -139,15 +137,21 @@ def arrival_is_suicide(grid: ShenGrid, end: int, player: int) -> bool:
     return False
 
 
+@lru_cache(maxsize=64)
+def last_liberties(grid: ShenGrid, player: int) -> int:
+    """The vertices that are the only liberty of one of ``player``'s groups, as a mask."""
+    mask = 0
+    for vertex in mask_vertices(grid.counter_mask(player)):
+        if grid.liberties(vertex) == 1:
+            (liberty,) = grid.liberty_vertices(vertex)
+            mask |= 1 << liberty
+    return mask
+
+
 def walker_may_arrive(state: GameState, avatar: Avatar, end: int) -> bool:
     """The walker-step suicide rule (module docstring) for ``avatar`` arriving on ``end``."""
-    grid = state.grid
-    mine = grid.counter_mask(avatar.owner)
     # Only a group of the walker's whose last liberty is ``end`` can die: check cheaply first.
-    if not any(
-        mine >> n & 1 and grid.liberties(n) == 1 and end in grid.liberty_vertices(n)
-        for n in grid.geometry.vertex_neighbours[end]
-    ):
+    if not last_liberties(state.grid, avatar.owner) >> end & 1:
         return True
     start = avatar.at if avatar.on_path else None
     grid, _ = walker_arrival_grid(state.grid, start, end, avatar.owner)

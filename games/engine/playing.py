@@ -11,11 +11,21 @@ paid with the player's Shén at the combat (R22).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from games.engine.actions import IllegalAction, PlayCard, RemoveRemains
 from games.engine.avatars import replace_avatar
 from games.engine.cards import CardSpec
-from games.engine.costs import best_space_shen, card_cost, combat_shen, shen_at, shen_by_space
+from games.engine.costs import (
+    best_space_shen,
+    card_cost,
+    combat_shen,
+    shen_at,
+    shen_by_space,
+    shen_by_vertex,
+)
 from games.engine.decisions import DiscardCard
+from games.engine.effects import EffectStep
 from games.engine.events import CardPlayed, Event, RemainsRemoved
 from games.engine.movement import can_enter, place_avatar, walker_may_arrive
 from games.engine.resolve import effect_task, push
@@ -89,42 +99,75 @@ def playable_in(spec: CardSpec, in_combat: bool) -> bool:
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class PlayProfile:
+    """What the rules need to know about playing a card, worked out once per card."""
+
+    playable: bool
+    steps: tuple[EffectStep, ...]
+    target_kind: str
+    path_verb: str | None
+    needs_origin: bool
+
+
+_PROFILES: dict[tuple[int, bool], tuple[CardSpec, PlayProfile]] = {}
+
+
+def play_profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
+    """``spec``'s PlayProfile, cached by identity (hashing a CardSpec costs more than this)."""
+    key = (id(spec), in_combat)
+    entry = _PROFILES.get(key)
+    if entry is not None and entry[0] is spec:
+        return entry[1]
+    steps = _effect_steps(spec, play_timings(spec, in_combat))
+    profile = PlayProfile(
+        playable=playable_in(spec, in_combat),
+        steps=steps,
+        target_kind=spec.play_target_kind(),
+        path_verb=path_verb(steps),
+        needs_origin=any(step.verb == "remove_counters" for step in steps),
+    )
+    if len(_PROFILES) > 4096:
+        _PROFILES.clear()
+    _PROFILES[key] = (spec, profile)
+    return profile
+
+
 def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
     """Every legal way for ``player`` to play ``card`` from hand now."""
     spec = state.cards[card]
     in_combat = state.combat is not None
-    if not playable_in(spec, in_combat):
+    profile = play_profile(spec, in_combat)
+    if not profile.playable:
         return []
     cost = card_cost(state, player, spec)
     window = combat_shen(state, player) if in_combat else None
-
-    def paid(position: int, on_path: bool) -> bool:
-        if window is not None:
-            return window >= cost
-        return shen_at(state, player, position, on_path) >= cost
-
-    steps = _effect_steps(spec, play_timings(spec, in_combat))
-    kind = spec.play_target_kind()
-    options: list[PlayCard] = []
+    if window is not None and window < cost:
+        return []
+    kind = profile.target_kind
     if spec.kind == "avatar":
         targets = (
             [-1] if kind == "none" else [a.card for a in _targets(state, player, kind)] or [-1]
         )
-        for at in _manifest_spots(state, player, spec, paid):
-            options.extend(PlayCard(card, at, t) for t in targets)
-        return options
+        return [
+            PlayCard(card, at, t)
+            for at in _manifest_spots(state, player, spec, cost, window is not None)
+            for t in targets
+        ]
     if kind == "none":
         if window is not None:
-            return [PlayCard(card)] if window >= cost else []
-        if any(step.verb == "remove_counters" for step in steps):
+            return [PlayCard(card)]
+        if profile.needs_origin:
             shen = shen_by_space(state, player)
             return [PlayCard(card, at=s) for s, n in enumerate(shen) if n >= cost]
         return [PlayCard(card)] if best_space_shen(state, player) >= cost else []
-    verb = path_verb(steps)
+    options: list[PlayCard] = []
+    verb = profile.path_verb
+    max_items = state.ruleset.max_items
     for target in _targets(state, player, kind):
-        if spec.kind == "item" and (target.on_path or len(target.items) >= state.ruleset.max_items):
+        if spec.kind == "item" and (target.on_path or len(target.items) >= max_items):
             continue
-        if not paid(target.at, target.on_path):
+        if window is None and shen_at(state, player, target.at, target.on_path) < cost:
             continue
         if verb is None:
             options.append(PlayCard(card, target=target.card))
@@ -136,18 +179,22 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
     return options
 
 
-def _manifest_spots(state: GameState, player: int, spec: CardSpec, paid) -> list[int]:
+def _manifest_spots(
+    state: GameState, player: int, spec: CardSpec, cost: int, paid_anywhere: bool
+) -> list[int]:
     if not spec.is_spirit:
         taken = {a.at for a in state.avatars if not a.on_path}
-        return [s for s in range(state.board.space_count) if s not in taken and paid(s, False)]
+        shen = shen_by_space(state, player)
+        return [s for s, n in enumerate(shen) if (paid_anywhere or n >= cost) and s not in taken]
     taken = {a.at for a in state.avatars if a.on_path}
     newcomer = Avatar(-1, player, -1, False)
+    shen = shen_by_vertex(state, player)
     return [
         v
-        for v in range(state.board.vertex_count)
-        if v not in taken
+        for v, n in enumerate(shen)
+        if (paid_anywhere or n >= cost)
+        and v not in taken
         and can_enter(state, player, v, True)
-        and paid(v, True)
         and walker_may_arrive(state, newcomer, v)
     ]
 
@@ -163,8 +210,7 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     hand = list(state.hands[player])
     hand.remove(card)
     state = evolve(state, hands=with_item(state.hands, player, tuple(hand)))
-    in_combat = state.combat is not None
-    steps = _effect_steps(spec, play_timings(spec, in_combat))
+    steps = play_profile(spec, state.combat is not None).steps
     board = state.board
     where = ""
     source, origin, on_path = action.target, -1, False
