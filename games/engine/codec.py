@@ -61,8 +61,13 @@ def from_json(text: str | bytes) -> Any:
     """The value ``to_json`` wrote; raises CodecError on text it did not write."""
     try:
         return _tuples(json.loads(text, object_hook=_decode_object))
+    except CodecError:
+        raise
     except json.JSONDecodeError as error:
         raise CodecError(f"not JSON: {error}") from error
+    except (TypeError, ValueError, RecursionError) as error:
+        # Well-formed JSON the codec never wrote: a set of mappings, a pair of three.
+        raise CodecError(f"not an engine value: {error}") from error
 
 
 def to_data(value: Any) -> Any:

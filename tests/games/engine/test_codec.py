@@ -141,6 +141,26 @@ def test_an_unknown_field_is_a_codec_error():
         from_json('{"$": "ProbeMarker", "vertex": [1, 2], "mood": null, "colour": 1}')
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"$": 5}',
+        '{"$enum": 5}',
+        '{"$enum": "ProbeMood.ASLEEP"}',
+        '{"$set": [{"$map": []}]}',
+        '{"$map": [[1, 2, 3]]}',
+        '{"$map": 1}',
+        '{"vertex": [1, 2]}',
+        "[" * 100_000 + "]" * 100_000,
+    ],
+    ids=["tag", "enum", "member", "unhashable", "pair", "map", "untagged", "deep"],
+)
+def test_json_the_codec_never_wrote_is_a_codec_error(text):
+    to_json(ProbeMood.READY)  # the enum is known once encoded
+    with pytest.raises(CodecError):
+        from_json(text)
+
+
 def test_a_value_the_engine_never_holds_cannot_be_encoded():
     with pytest.raises(CodecError, match="cannot encode"):
         to_json(ProbeMarker(vertex=object()))
