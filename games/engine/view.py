@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
+from games.engine import events
 from games.engine.cards import CardSpec
 from games.engine.events import CardsLost, Event
 from games.engine.state import GameState, other, player_name
@@ -70,3 +71,41 @@ def _redact_cards_lost(event: CardsLost, opponent: str) -> CardsLost:
 _REDACTORS: dict[type, Callable[[Event, str], Event]] = {
     CardsLost: _redact_cards_lost,
 }
+
+# Event classes that only tell what everyone at the table sees (counts, the board,
+# cards played face up, discard piles). A new event class must join one of the
+# two tables; a test keeps them complete.
+PUBLIC_EVENTS = frozenset(
+    {
+        events.FirstPlayerRolled,
+        events.RealmStonePlaced,
+        events.TurnBegan,
+        events.Recovered,  # how many cards, not which
+        events.CardsDrawn,  # how many cards, not which
+        events.CounterPlaced,
+        events.CountersCaptured,
+        events.CountersRemoved,
+        events.Passed,
+        events.CardPlayed,
+        events.AbilityUsed,
+        events.RemainsRemoved,
+        events.AvatarMoved,
+        events.AvatarPlaced,
+        events.AvatarRemoved,
+        events.AvatarStateChanged,
+        events.TraitModified,
+        events.BonusDice,
+        events.CardsReturned,  # from the discard pile, which is face up
+        events.MeleeRolled,
+        events.RangedRolled,
+        events.RealmStoneAttacked,
+        events.AnchorClaimed,
+        events.TurnEnded,
+        events.GameOver,
+    }
+)
+
+
+def redacted_event_classes() -> frozenset[type]:
+    """The event classes ``redact_events`` rewrites for the opponent."""
+    return frozenset(_REDACTORS)

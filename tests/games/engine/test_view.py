@@ -3,10 +3,18 @@
 import pytest
 
 from bench.engine import sample_game
+from games.engine import events
 from games.engine.codec import from_json, to_json
 from games.engine.events import CardPlayed, CardsLost
 from games.engine.replay import replay
-from games.engine.view import HIDDEN, HIDDEN_SPEC, redact_events, view_for
+from games.engine.view import (
+    HIDDEN,
+    HIDDEN_SPEC,
+    PUBLIC_EVENTS,
+    redact_events,
+    redacted_event_classes,
+    view_for,
+)
 
 
 @pytest.fixture(scope="module")
@@ -80,3 +88,13 @@ def test_own_cards_lost_from_hand_keep_their_names():
 def test_public_events_pass_unchanged():
     played = CardPlayed("Blue", "Ember Knight", "c3")
     assert redact_events([played], 0) == [played]
+
+
+def test_every_event_class_is_known_to_be_public_or_redacted():
+    # A new event naming cards must decide here whether the opponent may read them.
+    classes = {
+        value
+        for value in vars(events).values()
+        if isinstance(value, type) and issubclass(value, events.Event) and value is not events.Event
+    }
+    assert classes == PUBLIC_EVENTS | redacted_event_classes()
