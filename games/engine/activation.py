@@ -79,14 +79,16 @@ def _ranged_targets(state: GameState, avatar: Avatar) -> list[int]:
         return []
     if trait_value(state, avatar, "ranged") <= 0:
         return []
-    board = state.board
+    width = state.ruleset.width
     reach_limit = state.ruleset.ranged_reach
+    file, rank = avatar.at % width, avatar.at // width
     return [
         a.card
         for a in state.avatars
         if a.owner != avatar.owner
         and not a.on_path
-        and 1 <= board.space_distance(avatar.at, a.at) <= reach_limit
+        # King-move distance (R4) from the space indices directly: this runs every step.
+        and max(abs(a.at % width - file), abs(a.at // width - rank)) <= reach_limit
     ]
 
 

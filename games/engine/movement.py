@@ -70,6 +70,16 @@ def can_enter(state: GameState, player: int, position: int, on_path: bool) -> bo
     return not state.grid.counter_mask(other(player)) >> position & 1
 
 
+def walker_closed(state: GameState, player: int) -> int:
+    """Vertices a walker of ``player`` cannot stand on: Realm Stones, the opponent's
+    counters and other walkers, as a mask."""
+    closed = stone_mask(state) | state.grid.counter_mask(other(player))
+    for avatar in state.avatars:
+        if avatar.on_path:
+            closed |= 1 << avatar.at
+    return closed
+
+
 def reach(
     state: GameState, avatar: Avatar, movement: int | None = None
 ) -> tuple[dict[int, int], list[tuple[int, int]]]:

@@ -27,7 +27,7 @@ from games.engine.costs import (
 from games.engine.decisions import DiscardCard
 from games.engine.effects import EffectStep
 from games.engine.events import CardPlayed, Event, RemainsRemoved
-from games.engine.movement import can_enter, place_avatar, walker_may_arrive
+from games.engine.movement import place_avatar, walker_closed, walker_may_arrive
 from games.engine.resolve import effect_task, push
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
 
@@ -69,12 +69,11 @@ def path_destinations(state: GameState, avatar: Avatar, verb: str) -> list[int]:
     if verb == "walk_spirit_path":
         if avatar.on_path:
             return []
+        closed = walker_closed(state, avatar.owner)
         return [
             v
             for v in board.space_corners[avatar.at]
-            if state.avatar_at(v, True) is None
-            and can_enter(state, avatar.owner, v, True)
-            and walker_may_arrive(state, avatar, v)
+            if not closed >> v & 1 and walker_may_arrive(state, avatar, v)
         ]
     if not avatar.on_path:
         return []
@@ -186,15 +185,14 @@ def _manifest_spots(
         taken = {a.at for a in state.avatars if not a.on_path}
         shen = shen_by_space(state, player)
         return [s for s, n in enumerate(shen) if (paid_anywhere or n >= cost) and s not in taken]
-    taken = {a.at for a in state.avatars if a.on_path}
     newcomer = Avatar(-1, player, -1, False)
     shen = shen_by_vertex(state, player)
+    closed = walker_closed(state, player)
     return [
         v
         for v, n in enumerate(shen)
         if (paid_anywhere or n >= cost)
-        and v not in taken
-        and can_enter(state, player, v, True)
+        and not closed >> v & 1
         and walker_may_arrive(state, newcomer, v)
     ]
 

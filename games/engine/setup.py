@@ -138,7 +138,7 @@ def stone_error(state: GameState, vertex: int) -> str | None:
     grid = state.grid
     if not grid.is_empty(vertex):
         return f"{name} is not empty (R7)"
-    if any(vertex in board.space_corners[a] for a in state.anchors):
+    if _anchor_corners(state) >> vertex & 1:
         return f"{name} is a corner of an anchor point (R7)"
     for neighbour in board.vertex_neighbours[vertex]:
         if grid.stone_owner(neighbour) is not None:
@@ -148,11 +148,26 @@ def stone_error(state: GameState, vertex: int) -> str | None:
     return None
 
 
+def _anchor_corners(state: GameState) -> int:
+    corners = state.board.space_corner_masks
+    mask = 0
+    for anchor in state.anchors:
+        mask |= corners[anchor]
+    return mask
+
+
 def stone_options(state: GameState, decision: ChooseRealmStone) -> list[Action]:
-    """Every vertex where the Realm Stone may go."""
-    return [
-        PlaceRealmStone(v) for v in range(state.board.vertex_count) if stone_error(state, v) is None
-    ]
+    """Every vertex where the Realm Stone may go (R7)."""
+    board = state.board
+    taken = 0
+    for player in (0, 1):
+        taken |= state.grid.counter_mask(player)
+    for stone in state.stones:
+        if stone >= 0:
+            taken |= 1 << stone
+    # Not a corner of an anchor, and neither it nor any neighbour occupied.
+    closed = _anchor_corners(state) | taken | board.mask_neighbours(taken)
+    return [PlaceRealmStone(v) for v in range(board.vertex_count) if not closed >> v & 1]
 
 
 def answer_stone(state: GameState, decision: ChooseRealmStone, action: Action, log: list[Event]):
