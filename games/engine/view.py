@@ -9,7 +9,8 @@ it one could replay every shuffle and foresee every die.
 
 A hidden card is ``HIDDEN`` in its pile, and when it belongs to the opponent
 its spec in ``state.cards`` becomes ``HIDDEN_SPEC``, so the opponent's deck
-list does not leak through the card table either.
+list does not leak through the card table either. The view's card table ends
+with one extra ``HIDDEN_SPEC``, so looking up ``HIDDEN`` finds the placeholder.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from games.engine.events import CardsLost, Event
 from games.engine.state import GameState, other, player_name
 
 HIDDEN = -1
+NOBODY = -1
 HIDDEN_SPEC = CardSpec(name="Hidden card", slug="hidden", kind="action", realm="", cost=0)
 
 
@@ -33,7 +35,10 @@ def view_for(state: GameState, player: int) -> GameState:
     cards = tuple(HIDDEN_SPEC if card in hidden else spec for card, spec in enumerate(state.cards))
     return replace(
         state,
-        cards=cards,
+        # One more card, owned by nobody, at index -1: ``view.card_name(HIDDEN)`` reads
+        # "Hidden card" instead of naming whichever card happens to be last.
+        cards=(*cards, HIDDEN_SPEC),
+        owners=(*state.owners, NOBODY),
         hands=_with_pile(state.hands, opponent, _hide(state.hands[opponent])),
         decks=tuple(_hide(deck) for deck in state.decks),
         out=tuple(_hide(pile) for pile in state.out),

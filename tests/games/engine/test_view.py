@@ -58,6 +58,11 @@ def test_own_cards_and_cards_in_play_keep_their_specs(state):
         assert view.cards[avatar.card] == state.cards[avatar.card]
 
 
+def test_a_hidden_card_reads_as_the_placeholder(state):
+    view = view_for(state, 0)
+    assert view.card_name(view.hands[1][0]) == HIDDEN_SPEC.name
+
+
 def test_discard_piles_and_the_board_are_public(state):
     view = view_for(state, 1)
     assert (view.discards, view.avatars, view.grid) == (state.discards, state.avatars, state.grid)
