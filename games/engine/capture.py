@@ -23,6 +23,7 @@ from games.engine.groups import (
     put_counter,
     regrow_groups,
     union_of,
+    with_liberty,
 )
 
 
@@ -306,7 +307,8 @@ class ShenGrid:
         self._check_player(player)
         if self._filled >> vertex & 1:
             raise ValueError(self._describe(vertex))
-        return self._rebuilt(vertex, stone=player)
+        stones = _with_bit(self._stones, player, 1 << vertex)
+        return self._regrown(1 << vertex, self._counters, stones, self._blocked)
 
     def with_blocked(self, vertex: int, blocked: bool) -> ShenGrid:
         """The grid with an Avatar walking onto (True) or off (False) ``vertex``.
@@ -317,9 +319,18 @@ class ShenGrid:
         self._check_vertex(vertex)
         if self._stones_mask() >> vertex & 1:
             raise ValueError(f"no Avatar can walk onto the Realm Stone on {self._name(vertex)}")
-        if bool(self._blocked >> vertex & 1) == bool(blocked):
+        bit = 1 << vertex
+        if bool(self._blocked & bit) == bool(blocked):
             return self
-        return self._rebuilt(vertex, blocked=bool(blocked))
+        walkers = self._blocked | bit if blocked else self._blocked & ~bit
+        filled, groups = self._filled, self._groups
+        if not union_of(self._counters) & bit:
+            # No counter there: the vertex stops (or starts) being a liberty of its neighbours.
+            filled = filled | bit if blocked else filled & ~bit
+            groups = with_liberty(self.geometry, groups, self._group_of, vertex, free=not blocked)
+        return ShenGrid._make(
+            self.geometry, self._counters, self._stones, walkers, filled, self._group_of, groups
+        )
 
     def without_counters(self, vertices: Iterable[int]) -> ShenGrid:
         """The grid with the counters on ``vertices`` removed (effects, not capture).
@@ -335,21 +346,6 @@ class ShenGrid:
             return self
         counters = tuple(mask & ~removed for mask in self._counters)
         return self._regrown(removed, counters, self._stones, self._blocked)
-
-    def _rebuilt(
-        self,
-        vertex: int,
-        *,
-        stone: int | None = None,
-        blocked: bool | None = None,
-    ) -> ShenGrid:
-        bit = 1 << vertex
-        counters, stones, walkers = self._counters, self._stones, self._blocked
-        if stone is not None:
-            stones = _with_bit(stones, stone, bit)
-        if blocked is not None:
-            walkers = walkers | bit if blocked else walkers & ~bit
-        return self._regrown(bit, counters, stones, walkers)
 
     def _regrown(
         self, region: int, counters: tuple[int, ...], stones: tuple[int, ...], blocked: int

@@ -197,6 +197,21 @@ def capture_dead_around(
     return tuple(new_counters), filled, new_group_of, new_groups, captured
 
 
+def with_liberty(
+    geometry: Geometry, groups: dict[int, Group], group_of: list[int], vertex: int, *, free: bool
+) -> dict[int, Group]:
+    """``groups`` with ``vertex`` added to (``free``) or taken from its neighbours' liberties."""
+    bit = 1 << vertex
+    new_groups = groups.copy()
+    for neighbour in geometry.vertex_neighbours[vertex]:
+        root = group_of[neighbour]
+        if root >= 0:
+            group = new_groups[root]
+            liberties = group.liberties | bit if free else group.liberties & ~bit
+            new_groups[root] = group._replace(liberties=liberties)
+    return new_groups
+
+
 def remove_dead_groups(
     geometry: Geometry,
     dead: list[int],
