@@ -1,0 +1,37 @@
+"""Actions in R2 notation: every legal action is written uniquely and read back."""
+
+from games.engine import legal_actions
+from games.engine.notation import describe, parse
+from games.engine.scenario import (
+    BLUE,
+    RED,
+    ScenarioBuilder,
+    action_card,
+    avatar_card,
+    item_card,
+    remains_card,
+)
+
+
+def test_every_legal_action_reads_back_as_itself():
+    walk = remains_card("Spirit Walk", {"verb": "walk_spirit_path", "target": "self"})
+    scene = (
+        ScenarioBuilder()
+        .stone(RED, "A5")
+        .stone(BLUE, "I5")
+        .counters(RED, "C3 D3 C4")
+        .avatar(RED, avatar_card("Ash Archer", ranged=2), "c3")
+        .avatar(RED, avatar_card("Flame Spirit", spirit=True), "E5")
+        .avatar(BLUE, avatar_card("Tide Sentinel", realm="water"), "d5")
+        .hand(RED, walk, item_card("Fire Blade", melee=1), action_card("Kindle"))
+        .fill(RED, deck=5)
+        .fill(BLUE, hand=2, deck=5)
+        .activation(RED)
+    )
+    state = scene.state
+    actions = legal_actions(state)
+    texts = [describe(state, a) for a in actions]
+    assert len(set(texts)) == len(texts)
+    for action, text in zip(actions, texts, strict=True):
+        assert parse(state, text, actions) == action
+    assert {"c3>>d5", "c3-c4xd5", "play spirit-walk on c3 to D4", "E5-E7", "pass"} <= set(texts)
