@@ -76,16 +76,18 @@ class ShenGrid:
         group_of: list[int],
         groups: dict[int, Group],
     ) -> ShenGrid:
-        grid = object.__new__(cls)
-        put = object.__setattr__
-        put(grid, "geometry", geometry)
-        put(grid, "_counters", counters)
-        put(grid, "_stones", stones)
-        put(grid, "_blocked", blocked)
-        put(grid, "_filled", filled)
-        put(grid, "_group_of", group_of)
-        put(grid, "_groups", groups)
-        put(grid, "_hash", None)
+        # Filled in as an _Unsealed grid, then sealed: plain attribute stores are
+        # several times cheaper than object.__setattr__, and every placement makes a grid.
+        grid = object.__new__(_Unsealed)
+        grid.geometry = geometry
+        grid._counters = counters
+        grid._stones = stones
+        grid._blocked = blocked
+        grid._filled = filled
+        grid._group_of = group_of
+        grid._groups = groups
+        grid._hash = None
+        grid.__class__ = ShenGrid
         return grid
 
     @classmethod
@@ -429,6 +431,13 @@ class ShenGrid:
         if self._stones_mask() & bit:
             return f"{self._name(vertex)} is occupied by a Realm Stone"
         return f"{self._name(vertex)} is occupied by an Avatar walking the Spirit Path"
+
+
+class _Unsealed(ShenGrid):
+    """A ShenGrid under construction in :meth:`ShenGrid._make`; never seen outside it."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
 
 
 def _captures(captured: dict[int, int]) -> Captures:
