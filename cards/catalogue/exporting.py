@@ -8,7 +8,7 @@ from typing import Any
 
 from cards.catalogue.schema import FORMAT_NAME, FORMAT_VERSION
 from cards.models import Card, CardKind, Realm
-from cards.revisions import ability_data
+from cards.revisions import RULES_FIELDS, ability_data
 from cards.validation import BONUS_FIELDS, TRAIT_FIELDS
 
 KIND_ORDER = {kind: index for index, kind in enumerate(CardKind.values)}
@@ -74,8 +74,19 @@ def card_data(card: Card) -> dict[str, Any]:
             {
                 "date": revision.revised_at.astimezone(datetime.UTC).date().isoformat(),
                 "note": revision.note,
-                "previous": revision.previous,
+                "previous": previous_in_file_order(revision.previous),
             }
             for revision in revisions
         ]
     return data
+
+
+def previous_in_file_order(previous: dict[str, Any]) -> dict[str, Any]:
+    """A revision's earlier values in the fixed field order of the file.
+
+    PostgreSQL's jsonb does not keep key order, so the export imposes one.
+    """
+    ordered = {field: previous[field] for field in RULES_FIELDS if field in previous}
+    if "abilities" in ordered:
+        ordered["abilities"] = [ability_data(ability) for ability in ordered["abilities"]]
+    return ordered
