@@ -6,7 +6,6 @@ leaves its input untouched, as the engine's ``apply`` requires.
 Groups and liberties are kept incrementally, not found by a flood fill per
 placement: see :mod:`games.engine.groups` for the structure. A new grid
 shares every unchanged group with the old one, so copying is cheap.
-
 """
 
 from __future__ import annotations
@@ -149,6 +148,8 @@ class ShenGrid:
 
     def counters_around_space(self, space: int, player: int) -> int:
         """``player``'s counters on the 4 corners of ``space`` (R15)."""
+        if not self.geometry.is_space(space):
+            raise ValueError(f"{space!r} is not a space of this board")
         return (self.counter_mask(player) & self.geometry.space_corner_masks[space]).bit_count()
 
     def counters_on_and_next_to(self, vertex: int, player: int) -> int:
@@ -188,10 +189,9 @@ class ShenGrid:
             return f"{vertex!r} is not a vertex of this board"
         self._check_player(player)
         if self._filled >> vertex & 1:
-            return f"{self._describe(vertex)}"
+            return self._describe(vertex)
         if self._is_suicide(vertex, player):
-            name = self.geometry.vertex_name(vertex)
-            return f"placing on {name} would leave its group without liberty (suicide, R11)"
+            return self._suicide(vertex)
         return None
 
     def legal_placements(self, player: int) -> list[int]:
@@ -279,10 +279,7 @@ class ShenGrid:
             capture=capture,
         )
         if placed is None:
-            name = self.geometry.vertex_name(vertex)
-            raise IllegalPlacement(
-                f"placing on {name} would leave its group without liberty (suicide, R11)"
-            )
+            raise IllegalPlacement(self._suicide(vertex))
         counters, filled, group_of, groups, captured = placed
         grid = ShenGrid._make(
             self.geometry, counters, self._stones, self._blocked, filled, group_of, groups
@@ -423,6 +420,10 @@ class ShenGrid:
 
     def _name(self, vertex: int) -> str:
         return self.geometry.vertex_name(vertex)
+
+    def _suicide(self, vertex: int) -> str:
+        name = self._name(vertex)
+        return f"placing on {name} would leave its group without liberty (suicide, R11)"
 
     def _describe(self, vertex: int) -> str:
         bit = 1 << vertex
