@@ -13,6 +13,7 @@ Pure Python: the engine is a library (no Django).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -187,33 +188,35 @@ class Geometry:
 
     def parse_space(self, name: str) -> int:
         """The space named ``name`` (``'c3'``); ValueError for anything else."""
-        return self._parse(name, _SPACE_NAME, "space", self.space_at, "a", self.width, self.height)
+        return self._parse(name, "space", _SPACE_NAME, "a", self.space_at, self.width, self.height)
 
     def parse_vertex(self, name: str) -> int:
         """The vertex named ``name`` (``'D4'``); ValueError for anything else."""
         return self._parse(
-            name, _VERTEX_NAME, "vertex", self.vertex_at, "A", self.vertex_columns, self.vertex_rows
+            name, "vertex", _VERTEX_NAME, "A", self.vertex_at, self.vertex_columns, self.vertex_rows
         )
 
-    def _parse(self, name, pattern, kind, at, first_letter, columns, rows) -> int:
-        last = f"{chr(ord(first_letter) + columns - 1)}{rows}"
-        example = f"{first_letter}1–{last}"
+    def _parse(
+        self,
+        name: object,
+        kind: str,
+        pattern: re.Pattern[str],
+        first_letter: str,
+        at: Callable[[int, int], int | None],
+        columns: int,
+        rows: int,
+    ) -> int:
+        names = f"{first_letter}1–{chr(ord(first_letter) + columns - 1)}{rows}"
         if not isinstance(name, str):
             raise ValueError(f"a {kind} name must be text like {first_letter}1, not {name!r}")
         match = pattern.fullmatch(name.strip())
         if match is None:
-            other = (
-                "vertex names use capital letters"
-                if kind == "space"
-                else ("space names use lowercase letters")
-            )
-            raise ValueError(f"{name!r} is not a {kind} name ({example}; {other})")
-        file = ord(match[1]) - ord(first_letter)
-        found = at(file, int(match[2]) - 1)
+            # The letter's case is what tells a space (c3) from a vertex (C3).
+            case = "lowercase" if kind == "space" else "capital"
+            raise ValueError(f"{name!r} is not a {kind} name ({names}, {case} letter first)")
+        found = at(ord(match[1]) - ord(first_letter), int(match[2]) - 1)
         if found is None:
-            raise ValueError(
-                f"{kind} {name} is off the {self.width}×{self.height} board ({example})"
-            )
+            raise ValueError(f"{kind} {name} is off the {self.width}×{self.height} board ({names})")
         return found
 
     # -- distance (R4) -------------------------------------------------------
@@ -323,7 +326,7 @@ def mask_vertices(mask: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def vertices_mask(vertices) -> int:
+def vertices_mask(vertices: Iterable[int]) -> int:
     """The bitmask of an iterable of vertices."""
     return _mask(tuple(vertices))
 
