@@ -112,11 +112,34 @@ _engine_scanned = False
 # class -> the function printing its instances (field names looked up once).
 _emitters: dict[type, Callable[[Any], str]] = {}
 
-# id(object) -> (object, its text). Successive states share almost all their
-# parts (the card table, untouched Avatars), so each part is printed once; the
-# entry holds the object so its id is not reused while the text is remembered.
-_printed: dict[int, tuple[Any, str]] = {}
-_PRINTED_LIMIT = 50_000
+
+class _PrintMemory:
+    """id(object) -> (object, its text), for immutable engine values.
+
+    Successive states share almost all their parts (the card table, untouched
+    Avatars), so each part is printed once. An entry holds its object, so the
+    id is not reused while the text is remembered; the whole memory is dropped
+    once the texts add up to ``limit`` characters, which bounds its size.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.texts: dict[int, tuple[Any, str]] = {}
+        self.size = 0
+
+    def remember(self, value: Any, text: str) -> None:
+        self.size += len(text)
+        if self.size > self.limit:
+            self.texts.clear()
+            self.size = len(text)
+        self.texts[id(value)] = (value, text)
+
+    def clear(self) -> None:
+        self.texts.clear()
+        self.size = 0
+
+
+_printed = _PrintMemory(limit=16_000_000)
 
 
 def forget_printed() -> None:
@@ -189,13 +212,11 @@ def _make_emitter(cls: type) -> Callable[[Any], str]:
 
 def _remembered_print(emit: Callable[[Any], str]) -> Callable[[Any], str]:
     def emit_once(value: Any) -> str:
-        known = _printed.get(id(value))
+        known = _printed.texts.get(id(value))
         if known is not None and known[0] is value:
             return known[1]
         text = emit(value)
-        if len(_printed) >= _PRINTED_LIMIT:
-            _printed.clear()
-        _printed[id(value)] = (value, text)
+        _printed.remember(value, text)
         return text
 
     return emit_once

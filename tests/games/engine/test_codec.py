@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 import pytest
 
 from bench.engine import sample_game
-from games.engine import apply
+from games.engine import apply, codec
 from games.engine.codec import (
     CodecError,
     action_from_data,
@@ -211,3 +211,12 @@ def test_digests_do_not_depend_on_what_was_printed_before(replayed):
     warm = state_digest(state)
     forget_printed()
     assert state_digest(from_json(to_json(state))) == warm
+
+
+def test_remembered_texts_stay_within_their_limit(replayed, monkeypatch):
+    monkeypatch.setattr(codec._printed, "limit", 100_000)
+    _, result = replayed
+    for state in result.states[:40]:
+        to_json(state)
+        assert codec._printed.size <= 100_000
+    forget_printed()

@@ -18,7 +18,7 @@ from games.engine.replay import replay
 from games.engine.state import GameState, other
 
 seeds = st.integers(min_value=0, max_value=2**31)
-turn_limits = st.integers(min_value=1, max_value=6)  # short games keep the suite quick
+turn_limits = st.integers(min_value=1, max_value=10)  # short games keep the suite quick
 
 
 @settings(max_examples=20, deadline=None)
