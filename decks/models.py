@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import uuid
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import Q, Sum
 
 from cards.models import Card, CardKind, Rarity, Realm
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 
 
 class Format(models.Model):
@@ -104,7 +108,7 @@ class Visibility(models.TextChoices):
 
 
 class DeckQuerySet(models.QuerySet):
-    def visible_to(self, user) -> DeckQuerySet:
+    def visible_to(self, user: AbstractBaseUser | AnonymousUser) -> DeckQuerySet:
         """Decks a user may open: their own, unlisted ones by link, and public ones."""
         if user.is_authenticated:
             return self.filter(Q(owner=user) | ~Q(visibility=Visibility.PRIVATE))
@@ -114,13 +118,55 @@ class DeckQuerySet(models.QuerySet):
         """Decks that appear in public browsing and search."""
         return self.filter(visibility=Visibility.PUBLIC)
 
-    def listed_for(self, user) -> DeckQuerySet:
+    def listed_for(self, user: AbstractBaseUser | AnonymousUser) -> DeckQuerySet:
         """Decks a user's lists show: their own (any visibility) and public ones.
 
         Unlisted decks of others open by link but never appear in a list."""
         if user.is_authenticated:
             return self.filter(Q(owner=user) | Q(visibility=Visibility.PUBLIC))
         return self.listed()
+
+    def using_card(self, card: Card) -> DeckQuerySet:
+        """Decks holding the card, in the main deck or the sideboard."""
+        return self.filter(pk__in=card.deck_slots.values("deck_id"))
+
+    def using_card_named(self, name_or_slug: str) -> DeckQuerySet:
+        """Decks holding a card given by its name (in any case) or its slug."""
+        holding = DeckSlot.objects.filter(
+            Q(card__name__iexact=name_or_slug) | Q(card__slug=name_or_slug)
+        )
+        return self.filter(pk__in=holding.values("deck_id"))
+
+    def searched(
+        self,
+        *,
+        name: str = "",
+        realm: Realm | None = None,
+        format: Format | None = None,
+        card: str = "",
+    ) -> DeckQuerySet:
+        """Decks matching a search: part of the name, Home Realm, format, a card held.
+
+        Blank criteria match every deck."""
+        decks = self
+        if name:
+            decks = decks.filter(name__icontains=name)
+        if realm:
+            decks = decks.filter(home_realm=realm)
+        if format:
+            decks = decks.filter(format=format)
+        if card:
+            decks = decks.using_card_named(card)
+        return decks
+
+    def with_list_columns(self) -> DeckQuerySet:
+        """What a deck list row shows, in one query: owner, format, realm, main-deck size."""
+        return (
+            self.select_related("owner", "format", "home_realm")
+            .annotate(main_total=Sum("slots__count", filter=Q(slots__board=Board.MAIN)))
+            # An aggregate drops Meta.ordering, and paging needs a stable order.
+            .order_by("-updated_at", "-pk")
+        )
 
     def with_slots(self) -> DeckQuerySet:
         """Decks with owner, format, Home Realm and slot cards, in a constant number of queries."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from cards.models import Card
-from decks.views.browse import decks_using, with_list_columns
+from decks.models import Deck
 
 register = template.Library()
 
@@ -15,4 +15,5 @@ DECKS_SHOWN = 20
 @register.inclusion_tag("decks/_decks_using_card.html")
 def public_decks_using(card: Card) -> dict:
     """The most recently updated public decks holding ``card``."""
-    return {"card": card, "decks": with_list_columns(decks_using(card))[:DECKS_SHOWN]}
+    decks = Deck.objects.listed().using_card(card).with_list_columns()
+    return {"card": card, "decks": decks[:DECKS_SHOWN]}
