@@ -132,6 +132,9 @@ class Card(models.Model):
             models.Index(fields=["kind", "cost"]),
             models.Index(fields=["realm", "cost"]),
             models.Index(fields=["cost"]),
+            # The catalogue's version (conditional GETs, the API's response cache)
+            # reads the newest change on every request.
+            models.Index(fields=["updated_at"]),
         ]
         constraints = [
             models.CheckConstraint(
