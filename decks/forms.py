@@ -6,7 +6,7 @@ from django import forms
 
 from cards.models import Card, Realm
 from decks.io.parsing import MAX_IMPORT_BYTES
-from decks.models import Board, Deck, Format
+from decks.models import MAX_COPIES_PER_SLOT, Board, Deck, Format
 from decks.odds import DEFAULT_PLAYED_PER_TURN, OPENING_HAND
 from decks.overview import DEFAULT_TURN
 
@@ -46,7 +46,7 @@ class SlotChangeForm(forms.Form):
     card = forms.ModelChoiceField(Card.objects.all(), to_field_name="slug")
     board = forms.ChoiceField(choices=Board.choices, initial=Board.MAIN)
     action = forms.ChoiceField(choices=ACTIONS)
-    count = forms.IntegerField(min_value=0, max_value=99, required=False)
+    count = forms.IntegerField(min_value=0, max_value=MAX_COPIES_PER_SLOT, required=False)
 
     def clean(self) -> dict:
         cleaned = super().clean()

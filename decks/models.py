@@ -203,6 +203,10 @@ class Board(models.TextChoices):
     SIDE = "side", "Sideboard"
 
 
+# The most copies of one card a board may hold: the builder, the API and imports agree.
+MAX_COPIES_PER_SLOT = 99
+
+
 class DeckSlot(models.Model):
     """A card and how many copies, in the main deck or the sideboard."""
 

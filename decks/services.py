@@ -6,14 +6,22 @@ and returns the deck. Bad input raises `DeckChangeError` and changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from cards.models import Card, Realm
 from decks.decklist import DecklistEntry, deck_entries, entries_merged
-from decks.models import Board, Deck, DeckSlot, DeckVersion, Format, Visibility
+from decks.models import (
+    MAX_COPIES_PER_SLOT,
+    Board,
+    Deck,
+    DeckSlot,
+    DeckVersion,
+    Format,
+    Visibility,
+)
 from decks.versions import slots_snapshot, version_record
 
 EDITABLE_FIELDS = frozenset({"name", "description", "home_realm", "format", "visibility"})
@@ -68,13 +76,33 @@ def deck_update(*, deck: Deck, **fields: object) -> Deck:
 
 def deck_set_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, count: int) -> Deck:
     """Hold exactly `count` copies of a card on a board (0 removes it), as a new version."""
-    _check_board(board)
     if count < 0:
         raise DeckChangeError("A card count cannot be negative.")
+    return _slot_change(deck=deck, card=card, board=board, count_after=lambda held: count)
+
+
+def deck_adjust_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, delta: int) -> Deck:
+    """Add (or with a negative `delta`, take away) copies of a card, as a new version.
+
+    The count is read with the deck locked, so two quick "one more" clicks make two
+    copies; taking away more than the board holds stops at 0, which removes the card."""
+    return _slot_change(
+        deck=deck, card=card, board=board, count_after=lambda held: max(held + delta, 0)
+    )
+
+
+def _slot_change(*, deck: Deck, card: Card, board: str, count_after: Callable[[int], int]) -> Deck:
+    """Write the count `count_after` gives for the count held, read under the deck's lock."""
+    _check_board(board)
     with transaction.atomic():
         _lock(deck)
         slot = DeckSlot.objects.filter(deck=deck, card=card, board=board).first()
         held = slot.count if slot else 0
+        count = count_after(held)
+        if count > MAX_COPIES_PER_SLOT:
+            raise DeckChangeError(
+                f"A board holds at most {MAX_COPIES_PER_SLOT} copies of {card.name}."
+            )
         if held == count:
             return deck
         if count == 0:

@@ -11,7 +11,15 @@ from cards.models import Card, Realm
 from decks.decklist import DecklistEntry
 from decks.io.importing import IMPORT_KINDS
 from decks.io.parsing import MAX_IMPORT_BYTES
-from decks.models import Board, Deck, DeckSlot, DeckVersion, Format, Visibility
+from decks.models import (
+    MAX_COPIES_PER_SLOT,
+    Board,
+    Deck,
+    DeckSlot,
+    DeckVersion,
+    Format,
+    Visibility,
+)
 from decks.services import DeckChangeError, deck_create, deck_replace_slots, deck_update
 
 
@@ -50,7 +58,7 @@ class EntryInputSerializer(serializers.Serializer):
     """A slot as written: a card slug, a count and a board."""
 
     card = serializers.SlugField(help_text="The card's slug, e.g. ember-lance")
-    count = serializers.IntegerField(min_value=1, max_value=99)
+    count = serializers.IntegerField(min_value=1, max_value=MAX_COPIES_PER_SLOT)
     board = serializers.ChoiceField(choices=Board.choices, default=Board.MAIN)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from decks.models import Board
+from decks.models import MAX_COPIES_PER_SLOT, Board
 
 
 @dataclass(frozen=True)
@@ -50,13 +50,10 @@ class RawDecklist:
     header: DecklistHeader = field(default_factory=DecklistHeader)
 
 
-MAX_COPIES_PER_LINE = 99
-
-
 def count_problem(line: int, count: int, unit: str = "line") -> ImportProblem | None:
-    """A problem when a line's count is outside 1…99, else None."""
-    if 1 <= count <= MAX_COPIES_PER_LINE:
+    """A problem when a line's count is outside 1…MAX_COPIES_PER_SLOT, else None."""
+    if 1 <= count <= MAX_COPIES_PER_SLOT:
         return None
     return ImportProblem(
-        line, f"A count must be from 1 to {MAX_COPIES_PER_LINE}; this line has {count}.", unit=unit
+        line, f"A count must be from 1 to {MAX_COPIES_PER_SLOT}; this line has {count}.", unit=unit
     )

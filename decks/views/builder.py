@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
@@ -20,10 +19,11 @@ from django.views.decorators.http import require_POST, require_safe
 from cards.filters import CardFilter
 from cards.models import Card, CardKind, Realm
 from decks.forms import DeckSettingsForm, OddsForm, SlotChangeForm
-from decks.models import Board, Deck, DeckSlot
+from decks.models import Board, Deck
 from decks.overview import deck_overview
 from decks.services import (
     DeckChangeError,
+    deck_adjust_slot,
     deck_create,
     deck_delete,
     deck_move_card,
@@ -138,18 +138,7 @@ def slot_change_apply(
         return deck_move_card(deck=deck, card=card, from_board=board, to_board=to_board, count=1)
     if action == "set":
         return deck_set_slot(deck=deck, card=card, board=board, count=count)
-    # "One more" / "one fewer" read the count and write it in one transaction, the deck
-    # row locked, so two quick clicks add two copies rather than one.
-    with transaction.atomic():
-        Deck.objects.select_for_update().filter(pk=deck.pk).first()
-        held = (
-            DeckSlot.objects.filter(deck=deck, card=card, board=board)
-            .values_list("count", flat=True)
-            .first()
-            or 0
-        )
-        wanted = held + 1 if action == "add" else max(held - 1, 0)
-        return deck_set_slot(deck=deck, card=card, board=board, count=wanted)
+    return deck_adjust_slot(deck=deck, card=card, board=board, delta=1 if action == "add" else -1)
 
 
 @require_POST

@@ -1,11 +1,15 @@
 """Deck services: each slot change is a version; diff, restore, copy, update, delete."""
 
+import threading
+
 import pytest
+from django.db import connection
 
 from decks.decklist import DecklistEntry, deck_entries
-from decks.models import Board, Deck, DeckVersion, Visibility
+from decks.models import MAX_COPIES_PER_SLOT, Board, Deck, DeckVersion, Visibility
 from decks.services import (
     DeckChangeError,
+    deck_adjust_slot,
     deck_copy,
     deck_create,
     deck_delete,
@@ -87,6 +91,81 @@ def test_set_slot_refuses_bad_input_and_changes_nothing(deck, board, count):
     with pytest.raises(DeckChangeError):
         deck_set_slot(deck=deck, card=CardFactory(), board=board, count=count)
     assert counts(deck) == {}
+    assert numbers(deck) == [1]
+
+
+def test_adjust_slot_adds_a_copy_as_a_version(deck):
+    card = CardFactory()
+    deck_adjust_slot(deck=deck, card=card, board=Board.SIDE, delta=1)
+    assert counts(deck) == {(card.slug, "side"): 1}
+    assert deck.versions.get(number=2).note == f"{card.name}: 0 → 1 (sideboard)"
+
+
+def test_two_quick_adds_give_two_copies(deck):
+    card = CardFactory()
+    # Each click loads its own copy of the deck; the count is read under the lock, not from it.
+    first_click, second_click = Deck.objects.get(pk=deck.pk), Deck.objects.get(pk=deck.pk)
+    deck_adjust_slot(deck=first_click, card=card, delta=1)
+    deck_adjust_slot(deck=second_click, card=card, delta=1)
+    assert counts(deck) == {(card.slug, "main"): 2}
+    assert numbers(deck) == [1, 2, 3]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_adds_at_the_same_moment_give_two_copies():
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite locks the whole database; the row lock is PostgreSQL's to prove.")
+    deck = deck_create(owner=UserFactory(), name="Ember Rush", format=FormatFactory())
+    card = CardFactory()
+    both_ready = threading.Barrier(2)
+    failures: list[Exception] = []
+
+    def click() -> None:
+        try:
+            clicked = Deck.objects.get(pk=deck.pk)
+            both_ready.wait()
+            deck_adjust_slot(deck=clicked, card=card, delta=1)
+        except Exception as error:
+            failures.append(error)
+        finally:
+            connection.close()
+
+    clicks = [threading.Thread(target=click) for _ in range(2)]
+    for thread in clicks:
+        thread.start()
+    for thread in clicks:
+        thread.join()
+    assert failures == []
+    assert counts(deck) == {(card.slug, "main"): 2}
+    assert numbers(deck) == [1, 2, 3]
+
+
+def test_adjust_slot_down_to_zero_removes_the_card(deck):
+    card = CardFactory()
+    deck_set_slot(deck=deck, card=card, count=1)
+    deck_adjust_slot(deck=deck, card=card, delta=-1)
+    assert counts(deck) == {}
+    assert numbers(deck) == [1, 2, 3]
+
+
+def test_adjust_slot_stops_at_zero_and_records_no_version(deck):
+    deck_adjust_slot(deck=deck, card=CardFactory(), delta=-1)
+    assert counts(deck) == {}
+    assert numbers(deck) == [1]
+
+
+def test_adjust_slot_refuses_more_than_the_maximum_and_changes_nothing(deck):
+    card = CardFactory()
+    deck_set_slot(deck=deck, card=card, count=MAX_COPIES_PER_SLOT)
+    with pytest.raises(DeckChangeError, match=f"at most {MAX_COPIES_PER_SLOT}"):
+        deck_adjust_slot(deck=deck, card=card, delta=1)
+    assert counts(deck) == {(card.slug, "main"): MAX_COPIES_PER_SLOT}
+    assert numbers(deck) == [1, 2]
+
+
+def test_adjust_slot_refuses_an_unknown_board(deck):
+    with pytest.raises(DeckChangeError, match="Unknown board"):
+        deck_adjust_slot(deck=deck, card=CardFactory(), board="maybe", delta=1)
     assert numbers(deck) == [1]
 
 
