@@ -1,69 +1,63 @@
-"""ETag and Last-Modified for catalogue responses, so clients can revalidate for free.
+"""ETag and Last-Modified for catalogue responses, so clients can revalidate for free;
+and a shared cache of whole responses, so anonymous readers skip the work.
 
-The catalogue's version is read with two small queries (the newest card change
-and the card count; the realms' own fields), never by rendering the response.
-Deleting a card changes the ETag but not Last-Modified, which cannot see
-deletions; clients that send If-None-Match (which takes precedence) always see it.
+Both hang on the catalogue's version (``cards.api.version``, one query), never on
+rendering the response. Deleting a card changes the ETag but not Last-Modified,
+which cannot see deletions; clients that send If-None-Match (which takes
+precedence) always see it.
 """
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from django.db.models import Count, Max
 from django.http import HttpResponseBase
 from django.views.decorators.http import condition
 from rest_framework.request import Request
+from rest_framework.response import Response
 
-from cards.models import Card, Realm
-
-
-@dataclass(frozen=True)
-class CatalogueVersion:
-    """What changes whenever anything a catalogue response shows changes."""
-
-    last_modified: datetime.datetime | None
-    signature: str
-
-    def etag_for(self, request: Request) -> str:
-        """A strong ETag for this version of the resource at this URL, in this format."""
-        renderer = getattr(request, "accepted_renderer", None)
-        media = getattr(renderer, "format", "")
-        # The browsable API shows different forms to different users.
-        viewer = request.user.pk if media == "api" else ""
-        basis = f"{self.signature}|{request.get_full_path()}|{media}|{viewer}"
-        return f'"{hashlib.sha256(basis.encode()).hexdigest()[:32]}"'
+from cards.api.response_cache import cached_answer, response_cache_key
+from cards.api.version import CatalogueVersion, catalogue_version
 
 
-def catalogue_version() -> CatalogueVersion:
-    """The current version of the catalogue (two queries)."""
-    cards = Card.objects.aggregate(last=Max("updated_at"), count=Count("id"))
-    realms = list(
-        Realm.objects.order_by("pk").values_list("pk", "name", "slug", "colour", "symbol")
-    )
-    last = cards["last"].isoformat() if cards["last"] else "-"
-    return CatalogueVersion(cards["last"], f"{last}|{cards['count']}|{realms}")
+def catalogue_etag(request: Request, version: CatalogueVersion) -> str:
+    """A strong ETag for this version of the resource at this URL, in this format."""
+    renderer = getattr(request, "accepted_renderer", None)
+    media = getattr(renderer, "format", "")
+    # The browsable API shows different forms to different users.
+    viewer = request.user.pk if media == "api" else ""
+    basis = f"{version.digest}|{request.get_full_path()}|{media}|{viewer}"
+    return f'"{hashlib.sha256(basis.encode()).hexdigest()[:32]}"'
 
 
 class ConditionalCatalogueMixin:
-    """Answers GET/HEAD of lists and details with ETag/Last-Modified, and 304 when unchanged."""
+    """Answers GET/HEAD of lists and details with ETag/Last-Modified, and 304 when unchanged;
+    anonymous JSON reads come from the shared response cache while the catalogue is unchanged.
+    """
 
     def list(self, request: Request, *args, **kwargs) -> HttpResponseBase:
-        return _conditionally(super().list, request, *args, **kwargs)
+        return self._conditionally(super().list, request, *args, **kwargs)
 
     def retrieve(self, request: Request, *args, **kwargs) -> HttpResponseBase:
-        return _conditionally(super().retrieve, request, *args, **kwargs)
+        return self._conditionally(super().retrieve, request, *args, **kwargs)
 
+    def _conditionally(
+        self, handler: Callable[..., HttpResponseBase], request: Request, *args, **kwargs
+    ) -> HttpResponseBase:
+        version = catalogue_version()
+        key = response_cache_key(request, version)
+        if key is not None:
+            handler = cached_answer(handler, key, render=self._render)
+        view = condition(
+            etag_func=lambda request, *args, **kwargs: catalogue_etag(request, version),
+            last_modified_func=lambda request, *args, **kwargs: version.last_modified,
+        )(handler)
+        return view(request, *args, **kwargs)
 
-def _conditionally(
-    handler: Callable[..., HttpResponseBase], request: Request, *args, **kwargs
-) -> HttpResponseBase:
-    version = catalogue_version()
-    view = condition(
-        etag_func=lambda request, *args, **kwargs: version.etag_for(request),
-        last_modified_func=lambda request, *args, **kwargs: version.last_modified,
-    )(handler)
-    return view(request, *args, **kwargs)
+    def _render(self, response: Response) -> None:
+        """Render now what ``finalize_response`` would have set up for rendering later."""
+        response.accepted_renderer = self.request.accepted_renderer
+        response.accepted_media_type = self.request.accepted_media_type
+        response.renderer_context = self.get_renderer_context()
+        response.render()

@@ -1,0 +1,56 @@
+"""The catalogue's version: what changes whenever anything a catalogue response shows changes.
+
+Conditional GETs (ETag/Last-Modified) and the API's response cache both key on it,
+so it is read on every catalogue request, in one cheap query.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from dataclasses import dataclass
+
+from django.db.models import Func, IntegerField, Subquery
+
+from cards.models import Card, Realm
+
+_REALM_FIELDS = ("pk", "name", "slug", "colour", "symbol", "description")
+
+
+@dataclass(frozen=True)
+class CatalogueVersion:
+    """The newest card change (for Last-Modified) and a digest of everything else."""
+
+    last_modified: datetime.datetime | None
+    digest: str
+
+
+def catalogue_version() -> CatalogueVersion:
+    """The current version of the catalogue, in one query.
+
+    Cards: the newest ``updated_at`` (a write to a card or its abilities saves the
+    card), the count (a deletion) and the highest id (a deletion plus an insertion
+    keeps the count). Realms: all their shown fields, as there are only a handful.
+    """
+    cards = Card.objects.order_by()
+    # Uncorrelated subqueries on each realm row: the database computes each once,
+    # the newest change and the highest id straight from indexes.
+    rows = list(
+        Realm.objects.order_by("pk")
+        .annotate(
+            cards_changed=Subquery(cards.order_by("-updated_at").values("updated_at")[:1]),
+            cards_count=Subquery(
+                cards.annotate(
+                    count=Func("pk", function="COUNT", output_field=IntegerField())
+                ).values("count")
+            ),
+            cards_top=Subquery(cards.order_by("-pk").values("pk")[:1]),
+        )
+        .values_list(*_REALM_FIELDS, "cards_changed", "cards_count", "cards_top")
+    )
+    # No realm means no card either: cards protect their realm.
+    last_modified, count, top = rows[0][-3:] if rows else (None, 0, None)
+    realms = [row[: len(_REALM_FIELDS)] for row in rows]
+    changed = last_modified.isoformat() if last_modified else "-"
+    signature = f"{changed}|{count}|{top}|{realms!r}"
+    return CatalogueVersion(last_modified, hashlib.sha256(signature.encode()).hexdigest())
