@@ -164,3 +164,24 @@ class RemoveCounter(Action):
     """Remove an opponent's counter from ``vertex`` (a remove_counters effect)."""
 
     vertex: int
+
+
+PASS = Pass()
+
+_SHARED: dict[tuple, Action] = {}
+
+
+def shared(cls: type, *fields: object) -> Action:
+    """The one ``cls(*fields)`` this process keeps for legal-action lists.
+
+    Actions are immutable, so equal ones can be the same object: building a
+    frozen dataclass costs ten times a dict lookup, and legal_actions lists
+    the same few hundred moves over and over.
+    """
+    key = (cls, *fields)
+    action = _SHARED.get(key)
+    if action is None:
+        if len(_SHARED) > 100_000:
+            _SHARED.clear()
+        action = _SHARED[key] = cls(*fields)
+    return action

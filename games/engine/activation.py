@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from games.engine.abilities import ability_options, bearer_of, use_ability
 from games.engine.actions import (
+    PASS,
     Action,
     AttackRealmStone,
     Claim,
@@ -23,6 +24,7 @@ from games.engine.actions import (
     RangedAttack,
     RemoveRemains,
     UseAbility,
+    shared,
 )
 from games.engine.avatars import replace_avatar
 from games.engine.card_loss import ask_to_lose
@@ -92,15 +94,22 @@ def _ranged_targets(state: GameState, avatar: Avatar) -> list[int]:
     ]
 
 
+def _may_stand(state: GameState, avatar: Avatar, position: int) -> bool:
+    # A walker may not end a step where it leaves its own group without liberty.
+    return not avatar.on_path or position == avatar.at or walker_may_arrive(state, avatar, position)
+
+
 def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
     """Moves and melee attacks open to ``avatar`` (R21)."""
     destinations, attacks = reach(state, avatar)
-    moves: list[Action] = []
-    for to in destinations:
-        if avatar.on_path and not walker_may_arrive(state, avatar, to):
-            continue
-        moves.append(Move(avatar.card, to))
-    moves.extend(MeleeAttack(avatar.card, defender, origin) for defender, origin in attacks)
+    moves: list[Action] = [
+        shared(Move, avatar.card, to) for to in destinations if _may_stand(state, avatar, to)
+    ]
+    moves.extend(
+        shared(MeleeAttack, avatar.card, defender, origin)
+        for defender, origin in attacks
+        if _may_stand(state, avatar, origin)
+    )
     return moves
 
 
@@ -117,11 +126,13 @@ def activation_options(state: GameState, avatar: Avatar) -> list[Action]:
         return []
     options: list[Action] = []
     if _claimable(state, avatar) >= 0:
-        options.append(Claim(avatar.card))
+        options.append(shared(Claim, avatar.card))
     if _stone_in_reach(state, avatar):
-        options.append(AttackRealmStone(avatar.card))
+        options.append(shared(AttackRealmStone, avatar.card))
     options.extend(movement_options(state, avatar))
-    options.extend(RangedAttack(avatar.card, target) for target in _ranged_targets(state, avatar))
+    options.extend(
+        shared(RangedAttack, avatar.card, target) for target in _ranged_targets(state, avatar)
+    )
     options.extend(_activated_abilities(state, avatar))
     return options
 
@@ -129,7 +140,7 @@ def activation_options(state: GameState, avatar: Avatar) -> list[Action]:
 def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
     """Everything ``decision.player`` may do in this Activation step (R13)."""
     player = decision.player
-    options: list[Action] = [Pass()]
+    options: list[Action] = [PASS]
     seen = set()
     cards = state.cards
     for card in state.hands[player]:
@@ -241,14 +252,19 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
 
 def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, follow_up: bool):
     """A move or a melee attack by ``avatar`` (already marked activated)."""
-    options = movement_options(state, avatar)
+    destinations, attacks = reach(state, avatar)
     name = state.card_name(avatar.card)
-    if action not in options:
-        where = state.position_name(
-            getattr(action, "to", getattr(action, "origin", 0)), avatar.on_path
-        )
+    if isinstance(action, MeleeAttack):
+        where = action.origin
+        legal = (action.defender, where) in attacks and _may_stand(state, avatar, where)
+    else:
+        where = action.to
+        legal = where in destinations and _may_stand(state, avatar, where)
+    if not legal:
+        on_board = _on_board(state, where, avatar.on_path)
+        place = state.position_name(where, avatar.on_path) if on_board else repr(where)
         raise IllegalAction(
-            f"{name} cannot reach {where} that way (movement "
+            f"{name} cannot reach {place} that way (movement "
             f"{trait_value(state, avatar, 'movement')}; R18, R21)"
         )
     if isinstance(action, MeleeAttack):
@@ -261,6 +277,12 @@ def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, 
     if follow_up and not avatar.exhausted:
         state = push(state, FollowUp(avatar.owner, avatar.card, False, True))
     return place_avatar(state, avatar, action.to, avatar.on_path, log)
+
+
+def _on_board(state: GameState, position: object, on_path: bool) -> bool:
+    board = state.board
+    limit = board.vertex_count if on_path else board.space_count
+    return type(position) is int and 0 <= position < limit
 
 
 def answer_follow_up(state: GameState, decision: FollowUp, action: Action, log: list[Event]):

@@ -45,7 +45,7 @@ from games.engine.events import (
     RangedRolled,
     RealmStoneAttacked,
 )
-from games.engine.movement import can_enter, place_avatar, step_is_open
+from games.engine.movement import can_enter, place_avatar, step_is_open, walker_may_arrive
 from games.engine.playing import play_card, play_options
 from games.engine.resolve import push
 from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
@@ -166,6 +166,9 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
     """Roll and compare (R22), then push the loser's choice or card loss (R23)."""
     combat = state.combat
     attacker = state.avatar(combat.attacker)
+    defender = state.avatar(combat.defender) if combat.defender >= 0 else None
+    if attacker is None or (combat.kind != "stone" and defender is None):
+        return state  # a combatant left the board during the windows: nothing to fight
     player = attacker.owner
     opponent = other(player)
     name = state.position_name
@@ -182,7 +185,6 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
         )
         state = evolve(state, combat=evolve(combat, winner=player))
         return ask_to_lose(state, opponent, power)
-    defender = state.avatar(combat.defender)
     attack_trait, defense_trait = POWER[combat.kind]
     attack_power = trait_value(state, attacker, attack_trait)
     defense_power = trait_value(state, defender, defense_trait)
@@ -276,14 +278,17 @@ def combat_retreat(state: GameState, log: list[Event]) -> GameState:
         return state
     attacker_won = combat.winner == state.owners[combat.attacker]
     loser = state.avatar(combat.defender if attacker_won else combat.attacker)
-    if loser is None:
-        return state
+    stood = combat.target if attacker_won else combat.origin
+    if loser is None or loser.at != stood or loser.on_path != combat.on_path:
+        return state  # removed, or already moved by an effect: no retreat
     on_path = combat.on_path
     if attacker_won:
         to = _beyond(state, combat.origin, combat.target, on_path)
     else:
         to = _beyond(state, combat.target, combat.origin, on_path)
-    if step_is_open(state, loser.owner, loser.at, to, on_path):
+    if step_is_open(state, loser.owner, loser.at, to, on_path) and (
+        not on_path or walker_may_arrive(state, loser, to)
+    ):
         return _retreat_to(state, loser, to, log)
     options = retreat_spots(state, loser)
     if not options:
@@ -302,7 +307,9 @@ def retreat_spots(state: GameState, avatar: Avatar) -> list[int]:
         return [
             v
             for v in around
-            if state.avatar_at(v, True) is None and can_enter(state, avatar.owner, v, True)
+            if state.avatar_at(v, True) is None
+            and can_enter(state, avatar.owner, v, True)
+            and walker_may_arrive(state, avatar, v)
         ]
     return [s for s in board.vertex_spaces[stone] if state.avatar_at(s, False) is None]
 
@@ -336,7 +343,10 @@ def offer_advance(state: GameState, log: list[Event]) -> GameState:
         combat.kind != "melee"
         or attacker is None
         or combat.winner != attacker.owner
+        or attacker.at != combat.origin
+        or attacker.on_path != combat.on_path
         or state.avatar_at(combat.target, combat.on_path) is not None
+        or (combat.on_path and not walker_may_arrive(state, attacker, combat.target))
     ):
         return state
     return push(state, ChooseAdvance(attacker.owner, attacker.card, combat.target))

@@ -80,6 +80,25 @@ def walker_closed(state: GameState, player: int) -> int:
     return closed
 
 
+_LAST_OCCUPANCY: list = [None, None]
+
+
+def occupancy(avatars: tuple[Avatar, ...]) -> tuple[dict[int, Avatar], dict[int, Avatar]]:
+    """({space: Avatar}, {vertex: Avatar}) for a tuple of Avatars.
+
+    Remembers the last tuple seen (by identity): one legal_actions call asks
+    for every Avatar's moves on the same board.
+    """
+    if _LAST_OCCUPANCY[0] is avatars:
+        return _LAST_OCCUPANCY[1]
+    spaces: dict[int, Avatar] = {}
+    vertices: dict[int, Avatar] = {}
+    for avatar in avatars:
+        (vertices if avatar.on_path else spaces)[avatar.at] = avatar
+    _LAST_OCCUPANCY[:] = [avatars, (spaces, vertices)]
+    return spaces, vertices
+
+
 def reach(
     state: GameState, avatar: Avatar, movement: int | None = None
 ) -> tuple[dict[int, int], list[tuple[int, int]]]:
@@ -93,7 +112,7 @@ def reach(
         return {}, []
     on_path = avatar.on_path
     owner = avatar.owner
-    occupied = {a.at: a for a in state.avatars if a.on_path == on_path}
+    occupied = occupancy(state.avatars)[on_path]
     stones = stone_mask(state)
     # Walkers may not enter Realm Stones' vertices nor the opponent's counters.
     closed = stones | state.grid.counter_mask(other(owner)) if on_path else 0

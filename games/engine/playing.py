@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.actions import IllegalAction, PlayCard, RemoveRemains
+from games.engine.actions import IllegalAction, PlayCard, RemoveRemains, shared
 from games.engine.avatars import replace_avatar
 from games.engine.cards import CardSpec
 from games.engine.costs import (
@@ -149,7 +149,7 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
             [-1] if kind == "none" else [a.card for a in _targets(state, player, kind)] or [-1]
         )
         return [
-            PlayCard(card, at, t)
+            shared(PlayCard, card, at, t, -1)
             for at in _manifest_spots(state, player, spec, cost, window is not None)
             for t in targets
         ]
@@ -158,7 +158,7 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
             return [PlayCard(card)]
         if profile.needs_origin:
             shen = shen_by_space(state, player)
-            return [PlayCard(card, at=s) for s, n in enumerate(shen) if n >= cost]
+            return [shared(PlayCard, card, s, -1, -1) for s, n in enumerate(shen) if n >= cost]
         return [PlayCard(card)] if best_space_shen(state, player) >= cost else []
     options: list[PlayCard] = []
     verb = profile.path_verb
@@ -169,10 +169,10 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
         if window is None and shen_at(state, player, target.at, target.on_path) < cost:
             continue
         if verb is None:
-            options.append(PlayCard(card, target=target.card))
+            options.append(shared(PlayCard, card, -1, target.card, -1))
         else:
             options.extend(
-                PlayCard(card, target=target.card, to=to)
+                shared(PlayCard, card, -1, target.card, to)
                 for to in path_destinations(state, target, verb)
             )
     return options

@@ -110,6 +110,20 @@ def test_walker_step_that_kills_its_own_group_is_illegal():
     assert "C4-D4" not in scene.legal()
 
 
+def test_walker_may_not_attack_from_where_it_would_kill_its_own_group():
+    builder = _table().counters(RED, "E5").counters(BLUE, "E6 F5 E4")
+    scene = builder.avatar(RED, SPIRIT, "E5").avatar(BLUE, WAVE, "C5").activation(RED)
+    # Red's counter under the walker on E5 breathes only through D5.
+    assert "E5-D5" not in scene.legal()
+    assert "E5-D5xC5" not in scene.legal()
+
+
+def test_walker_may_attack_from_there_when_its_group_still_breathes():
+    builder = _table().counters(RED, "E5").counters(BLUE, "E6 F5")
+    scene = builder.avatar(RED, SPIRIT, "E5").avatar(BLUE, WAVE, "C5").activation(RED)
+    assert "E5-D5xC5" in scene.legal()
+
+
 def test_walker_leaving_a_vertex_frees_it_for_counters_R10():
     scene = _table().avatar(RED, SPIRIT, "D4").activation(RED)
     scene.do("D4-D6")
