@@ -30,11 +30,7 @@ def csv_read(text: str) -> RawDecklist:
             if columns is None and cells[0].lower() in {"count", "qty", "quantity"}:
                 columns = tuple(cell.lower() for cell in cells)
                 continue
-            line = _csv_line(reader.line_num, cells, columns or COLUMNS)
-            if isinstance(line, ImportProblem):
-                decklist.problems.append(line)
-            else:
-                decklist.lines.append(line)
+            decklist.add(_csv_line(reader.line_num, cells, columns or COLUMNS))
     except csv.Error as error:
         decklist.problems.append(ImportProblem(reader.line_num, f"Not valid CSV: {error}."))
     return decklist

@@ -43,11 +43,7 @@ def json_read(text: str) -> RawDecklist:
         )
         return decklist
     for number, item in enumerate(cards, start=1):
-        line = _json_line(number, item)
-        if isinstance(line, ImportProblem):
-            decklist.problems.append(line)
-        else:
-            decklist.lines.append(line)
+        decklist.add(_json_line(number, item))
     return decklist
 
 

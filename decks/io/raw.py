@@ -45,9 +45,18 @@ class DecklistHeader:
 
 @dataclass
 class RawDecklist:
+    """What a reader made of the input: card lines, problems, and the deck's header."""
+
     lines: list[RawLine] = field(default_factory=list)
     problems: list[ImportProblem] = field(default_factory=list)
     header: DecklistHeader = field(default_factory=DecklistHeader)
+
+    def add(self, read: RawLine | ImportProblem) -> None:
+        """Keep one line as read: a card line, or the problem that stopped it."""
+        if isinstance(read, ImportProblem):
+            self.problems.append(read)
+        else:
+            self.lines.append(read)
 
 
 def count_problem(line: int, count: int, unit: str = "line") -> ImportProblem | None:
