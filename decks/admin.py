@@ -7,7 +7,14 @@ from django.forms import BaseModelFormSet, ModelForm
 from django.http import HttpRequest
 
 from decks.decklist import deck_entries
-from decks.models import Deck, DeckSlot, DeckVersion, Format, FormatListEntry
+from decks.models import (
+    FORMAT_COPY_AND_KIND_FIELDS,
+    Deck,
+    DeckSlot,
+    DeckVersion,
+    Format,
+    FormatListEntry,
+)
 from decks.versions import version_record
 
 
@@ -33,14 +40,7 @@ class FormatAdmin(admin.ModelAdmin):
         (
             "Copies and kinds",
             {
-                "fields": [
-                    "copy_limit",
-                    "copy_limits_by_rarity",
-                    "copy_limits_by_kind",
-                    "allowed_kinds",
-                    "required_kinds",
-                    "requires_home_realm",
-                ],
+                "fields": FORMAT_COPY_AND_KIND_FIELDS,
                 "description": 'Limits by rarity or kind as JSON, e.g. {"mythic": 1, '
                 '"champion": 1}; allowed kinds as a list, e.g. ["avatar"] (empty: every kind).',
             },

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from cards.models import Card, Realm
+from decks.io.importing import DeckImportError, upload_read
 from decks.io.parsing import MAX_IMPORT_BYTES
 from decks.models import MAX_COPIES_PER_SLOT, Board, Deck, Format
 from decks.odds import DEFAULT_PLAYED_PER_TURN, OPENING_HAND
@@ -110,15 +111,10 @@ class DeckImportForm(forms.Form):
         cleaned = super().clean()
         upload = cleaned.get("upload")
         if upload:
-            if upload.size > MAX_IMPORT_BYTES:
-                raise forms.ValidationError(
-                    f"The file is {upload.size // 1024} KiB; the limit is "
-                    f"{MAX_IMPORT_BYTES // 1024} KiB."
-                )
             try:
-                cleaned["text"] = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise forms.ValidationError("The file is not UTF-8 text.") from None
+                cleaned["text"] = upload_read(upload)
+            except DeckImportError as error:
+                raise forms.ValidationError(str(error)) from None
         if not cleaned.get("text", "").strip():
             raise forms.ValidationError("Paste a decklist or upload a file.")
         return cleaned

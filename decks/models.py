@@ -78,6 +78,17 @@ class Format(models.Model):
             raise ValidationError(errors)
 
 
+# The fields that limit copies and kinds: the admin groups them, the API lists them.
+FORMAT_COPY_AND_KIND_FIELDS = (
+    "copy_limit",
+    "copy_limits_by_rarity",
+    "copy_limits_by_kind",
+    "allowed_kinds",
+    "required_kinds",
+    "requires_home_realm",
+)
+
+
 class ListStatus(models.TextChoices):
     BANNED = "banned", "Banned"
     RESTRICTED = "restricted", "Restricted"

@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString
 
 from cards.models import CardKind
 from decks.charts import Bar, bar_chart_svg, pie_chart_svg
-from decks.decklist import DecklistEntry, board_total, deck_entries
+from decks.decklist import DecklistEntry, EntryGroup, board_total, deck_entries
 from decks.models import Board, Deck
 from decks.odds import DEFAULT_PLAYED_PER_TURN, DrawChance, deck_draw_chances
 from decks.statistics import DeckStatistics, deck_statistics
@@ -25,23 +25,11 @@ CHEAP_AVATAR_COST = 2
 
 
 @dataclass(frozen=True)
-class KindGroup:
-    """The entries of one kind on one board, for a list headed "Avatar (12)"."""
-
-    kind: str
-    entries: list[DecklistEntry]
-
-    @property
-    def total(self) -> int:
-        return sum(entry.count for entry in self.entries)
-
-
-@dataclass(frozen=True)
 class DeckOverview:
     deck: Deck
     entries: list[DecklistEntry]
-    main: list[KindGroup]
-    side: list[KindGroup]
+    main: list[EntryGroup]
+    side: list[EntryGroup]
     main_total: int
     side_total: int
     violations: list[FormatViolation]
@@ -52,7 +40,7 @@ class DeckOverview:
     played_per_turn: int
 
     @property
-    def boards(self) -> list[tuple[str, str, list[KindGroup], int]]:
+    def boards(self) -> list[tuple[str, str, list[EntryGroup], int]]:
         """(board, label, kind groups, total) for the main deck, then the sideboard."""
         return [
             (Board.MAIN, Board.MAIN.label, self.main, self.main_total),
@@ -68,7 +56,7 @@ class DeckOverview:
         return next((e.count for e in self.entries if e.card.slug == slug and e.board == board), 0)
 
 
-def kind_groups(entries: list[DecklistEntry], board: str) -> list[KindGroup]:
+def kind_groups(entries: list[DecklistEntry], board: str) -> list[EntryGroup]:
     """One board's entries grouped by kind, in the catalogue's kind order."""
     order = {kind: index for index, kind in enumerate(CardKind.values)}
     on_board = sorted(
@@ -76,7 +64,7 @@ def kind_groups(entries: list[DecklistEntry], board: str) -> list[KindGroup]:
         key=lambda entry: (order.get(entry.card.kind, 99), entry.card.cost, entry.card.name),
     )
     return [
-        KindGroup(kind=CardKind(kind).label, entries=list(group))
+        EntryGroup(label=CardKind(kind).label, entries=list(group))
         for kind, group in groupby(on_board, key=lambda entry: entry.card.kind)
     ]
 
@@ -89,7 +77,7 @@ def odds_groups(entries: list[DecklistEntry]) -> list[tuple[str, int]]:
     )
     groups = [(f"An Avatar of cost {CHEAP_AVATAR_COST} or less", cheap_avatars)]
     for group in kind_groups(entries, Board.MAIN):
-        groups.append((f"Any {group.kind}", group.total))
+        groups.append((f"Any {group.label}", group.total))
     groups.extend((entry.card.name, entry.count) for entry in main)
     return groups
 

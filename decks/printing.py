@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -19,7 +18,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.models import Card, CardKind
-from decks.decklist import DecklistEntry, deck_entries
+from decks.decklist import DecklistEntry, EntryGroup, deck_entries
 from decks.models import Board, Deck
 
 CARD_WIDTH, CARD_HEIGHT = 63 * mm, 88 * mm  # the common trading-card size
@@ -143,37 +142,25 @@ def _fit(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-@dataclass(frozen=True)
-class SheetSection:
-    """The cards of one kind (or the sideboard) on a registration sheet, with their total."""
-
-    title: str
-    entries: list[DecklistEntry]
-
-    @property
-    def total(self) -> int:
-        return sum(entry.count for entry in self.entries)
-
-
-def decklist_sheet_sections(entries: Iterable[DecklistEntry]) -> list[SheetSection]:
+def decklist_sheet_sections(entries: Iterable[DecklistEntry]) -> list[EntryGroup]:
     """The main deck grouped by card kind, then the sideboard, each sorted by name."""
     entries = sorted(entries, key=lambda entry: entry.card.name)
     sections = [
-        SheetSection(
+        EntryGroup(
             f"{label} cards",
             [e for e in entries if e.board == Board.MAIN and e.card.kind == kind],
         )
         for kind, label in CardKind.choices
     ]
-    sections.append(SheetSection("Sideboard", [e for e in entries if e.board == Board.SIDE]))
+    sections.append(EntryGroup("Sideboard", [e for e in entries if e.board == Board.SIDE]))
     return [section for section in sections if section.entries]
 
 
 def decklist_sheet_html(deck: Deck, *, player_name: str = "") -> str:
     """A printable tournament registration sheet: blanks for the player, the list by kind."""
     sections = decklist_sheet_sections(deck_entries(deck))
-    main_total = sum(s.total for s in sections if s.title != "Sideboard")
-    side_total = sum(s.total for s in sections if s.title == "Sideboard")
+    main_total = sum(s.total for s in sections if s.label != "Sideboard")
+    side_total = sum(s.total for s in sections if s.label == "Sideboard")
     return render_to_string(
         "decks/print/decklist_sheet.html",
         {

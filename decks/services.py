@@ -12,7 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from cards.models import Card, Realm
-from decks.decklist import DecklistEntry, deck_entries, entries_merged
+from decks.decklist import DecklistEntry, deck_entries, entries_from_slugs, entries_merged
 from decks.models import (
     MAX_COPIES_PER_SLOT,
     Board,
@@ -172,16 +172,11 @@ def deck_restore_version(*, deck: Deck, number: int) -> Deck:
     version = DeckVersion.objects.filter(deck=deck, number=number).first()
     if version is None:
         raise DeckChangeError(f"{deck.name} has no version {number}.")
-    wanted = {row["card"] for row in version.slots}
-    cards = {card.slug: card for card in Card.objects.filter(slug__in=wanted)}
-    missing = sorted(wanted - cards.keys())
+    entries, missing = entries_from_slugs(version.slots)
     if missing:
         raise DeckChangeError(
             f"Version {number} names cards no longer in the catalogue: {', '.join(missing)}."
         )
-    entries = [
-        DecklistEntry(cards[row["card"]], row["count"], row["board"]) for row in version.slots
-    ]
     return deck_replace_slots(deck=deck, entries=entries, note=f"Restored version {number}")
 
 

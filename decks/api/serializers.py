@@ -7,11 +7,11 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cards.models import Card, Realm
-from decks.decklist import DecklistEntry
-from decks.io.importing import IMPORT_KINDS
-from decks.io.parsing import MAX_IMPORT_BYTES
+from cards.models import Realm
+from decks.decklist import DecklistEntry, entries_from_slugs
+from decks.io.importing import IMPORT_KINDS, DeckImportError, upload_read
 from decks.models import (
+    FORMAT_COPY_AND_KIND_FIELDS,
     MAX_COPIES_PER_SLOT,
     Board,
     Deck,
@@ -21,6 +21,20 @@ from decks.models import (
     Visibility,
 )
 from decks.services import DeckChangeError, deck_create, deck_replace_slots, deck_update
+
+
+def active_format_field(**options: Any) -> serializers.SlugRelatedField:
+    """A format named by its slug; only active formats are accepted."""
+    return serializers.SlugRelatedField(
+        slug_field="slug", queryset=Format.objects.filter(is_active=True), **options
+    )
+
+
+def home_realm_field() -> serializers.SlugRelatedField:
+    """An optional Home Realm named by its slug."""
+    return serializers.SlugRelatedField(
+        slug_field="slug", queryset=Realm.objects.all(), allow_null=True, required=False
+    )
 
 
 class FormatSerializer(serializers.ModelSerializer):
@@ -33,12 +47,7 @@ class FormatSerializer(serializers.ModelSerializer):
             "ruleset",
             "min_cards",
             "max_cards",
-            "copy_limit",
-            "copy_limits_by_rarity",
-            "copy_limits_by_kind",
-            "allowed_kinds",
-            "required_kinds",
-            "requires_home_realm",
+            *FORMAT_COPY_AND_KIND_FIELDS,
             "sideboard_max",
         ]
 
@@ -74,27 +83,18 @@ class EntriesField(serializers.ListField):
         rows = EntryInputSerializer(data=data, many=True)
         if not rows.is_valid():
             raise serializers.ValidationError(rows.errors)
-        slugs = {row["card"] for row in rows.validated_data}
-        cards = {card.slug: card for card in Card.objects.filter(slug__in=slugs)}
-        unknown = sorted(slugs - cards.keys())
+        entries, unknown = entries_from_slugs(rows.validated_data)
         if unknown:
             raise serializers.ValidationError(f"Unknown cards: {', '.join(unknown)}.")
-        return [
-            DecklistEntry(cards[row["card"]], row["count"], row["board"])
-            for row in rows.validated_data
-        ]
+        return entries
 
 
 class DeckSerializer(serializers.ModelSerializer):
     """A deck as read, and as written: `slots` replaces every slot (one new version)."""
 
     owner = serializers.CharField(source="owner.get_username", read_only=True)
-    format = serializers.SlugRelatedField(
-        slug_field="slug", queryset=Format.objects.filter(is_active=True)
-    )
-    home_realm = serializers.SlugRelatedField(
-        slug_field="slug", queryset=Realm.objects.all(), allow_null=True, required=False
-    )
+    format = active_format_field()
+    home_realm = home_realm_field()
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
     slots = SlotSerializer(many=True, read_only=True)
     entries = EntriesField(
@@ -188,12 +188,8 @@ class DecklistTextMixin(serializers.Serializer):
 class DecklistValidateInputSerializer(DecklistTextMixin, ValidateInputSerializer):
     """An unsaved decklist: `entries`, or `text` of `kind` to read them from."""
 
-    format = serializers.SlugRelatedField(
-        slug_field="slug", queryset=Format.objects.filter(is_active=True)
-    )
-    home_realm = serializers.SlugRelatedField(
-        slug_field="slug", queryset=Realm.objects.all(), allow_null=True, required=False
-    )
+    format = active_format_field()
+    home_realm = home_realm_field()
     entries = EntriesField(required=False)
 
     def validate(self, attrs: dict) -> dict:
@@ -207,15 +203,10 @@ class ImportInputSerializer(DecklistTextMixin):
 
     file = serializers.FileField(required=False, help_text="An uploaded decklist file")
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=100)
-    format = serializers.SlugRelatedField(
-        slug_field="slug",
-        queryset=Format.objects.filter(is_active=True),
-        required=False,
-        help_text="Needed unless the decklist names its format (JSON, deck code)",
+    format = active_format_field(
+        required=False, help_text="Needed unless the decklist names its format (JSON, deck code)"
     )
-    home_realm = serializers.SlugRelatedField(
-        slug_field="slug", queryset=Realm.objects.all(), allow_null=True, required=False
-    )
+    home_realm = home_realm_field()
     keep_valid_lines = serializers.BooleanField(
         default=False, help_text="Save the good lines even when others have problems"
     )
@@ -225,14 +216,10 @@ class ImportInputSerializer(DecklistTextMixin):
         if (upload is None) == ("text" not in attrs):
             raise serializers.ValidationError("Send either `text` or a `file`.")
         if upload is not None:
-            if upload.size > MAX_IMPORT_BYTES:
-                raise serializers.ValidationError(
-                    {"file": f"The file is {upload.size // 1024} KiB; the limit is 64 KiB."}
-                )
             try:
-                attrs["text"] = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                raise serializers.ValidationError({"file": "The file is not UTF-8 text."}) from None
+                attrs["text"] = upload_read(upload)
+            except DeckImportError as error:
+                raise serializers.ValidationError({"file": str(error)}) from None
         return attrs
 
 

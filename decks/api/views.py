@@ -70,6 +70,12 @@ def _validation_result(format: Format, violations: list[FormatViolation]) -> Res
     )
 
 
+def _deck_response(deck: Deck, *, created: bool = False) -> Response:
+    # Read again with its slots: a service returns the deck without them.
+    body = DeckSerializer(Deck.objects.with_slots().get(pk=deck.pk)).data
+    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
 def _problems_response(problems: list[ImportProblem]) -> Response:
     body = {
         "problems": [
@@ -165,8 +171,7 @@ class DeckViewSet(viewsets.ModelViewSet):
         params = CopyInputSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         copy = deck_copy(deck=deck, owner=request.user, name=params.validated_data.get("name"))
-        copy = Deck.objects.with_slots().get(pk=copy.pk)
-        return Response(DeckSerializer(copy).data, status=status.HTTP_201_CREATED)
+        return _deck_response(copy, created=True)
 
     @extend_schema(
         summary="Import a decklist (text, JSON, CSV or deck code) as a new deck",
@@ -189,8 +194,7 @@ class DeckViewSet(viewsets.ModelViewSet):
             deck = deck_import(owner=request.user, **params.validated_data)
         except DeckImportError as error:
             return _problems_response(error.problems)
-        deck = Deck.objects.with_slots().get(pk=deck.pk)
-        return Response(DeckSerializer(deck).data, status=status.HTTP_201_CREATED)
+        return _deck_response(deck, created=True)
 
     @extend_schema(
         summary="The deck's versions, newest first",
@@ -241,7 +245,7 @@ class DeckViewSet(viewsets.ModelViewSet):
             deck_restore_version(deck=deck, number=params.validated_data["number"])
         except DeckChangeError as error:
             raise ValidationError({"detail": str(error)}) from None
-        return Response(DeckSerializer(Deck.objects.with_slots().get(pk=deck.pk)).data)
+        return _deck_response(deck)
 
 
 class DecklistValidateView(APIView):
@@ -257,20 +261,20 @@ class DecklistValidateView(APIView):
     def post(self, request: Request) -> Response:
         params = DecklistValidateInputSerializer(data=request.data)
         params.is_valid(raise_exception=True)
-        data = params.validated_data
-        entries = data.get("entries")
+        decklist = params.validated_data
+        entries = decklist.get("entries")
         if entries is None:
-            parsed = decklist_parse(text=data["text"], kind=data["kind"])
+            parsed = decklist_parse(text=decklist["text"], kind=decklist["kind"])
             if parsed.problems:
                 return _problems_response(parsed.problems)
             entries = parsed.entries
         violations = validate_decklist(
-            format=data["format"],
+            format=decklist["format"],
             entries=entries,
-            home_realm=data.get("home_realm"),
-            on=data.get("on"),
+            home_realm=decklist.get("home_realm"),
+            on=decklist.get("on"),
         )
-        return _validation_result(data["format"], violations)
+        return _validation_result(decklist["format"], violations)
 
 
 class FormatViewSet(viewsets.ReadOnlyModelViewSet):

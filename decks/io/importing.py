@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.uploadedfile import UploadedFile
 
 from cards.models import Realm
-from decks.io.parsing import decklist_parse
+from decks.io.parsing import MAX_IMPORT_BYTES, decklist_parse
 from decks.io.raw import ImportProblem
 from decks.models import Deck, Format
 from decks.services import DeckChangeError, deck_create
@@ -60,3 +61,16 @@ def deck_import(
         )
     except DeckChangeError as error:
         raise DeckImportError([ImportProblem(None, str(error))]) from error
+
+
+def upload_read(upload: UploadedFile) -> str:
+    """The text of an uploaded decklist; a file over the size limit or not UTF-8 is refused."""
+    if upload.size > MAX_IMPORT_BYTES:
+        message = (
+            f"The file is {upload.size // 1024} KiB; the limit is {MAX_IMPORT_BYTES // 1024} KiB."
+        )
+        raise DeckImportError([ImportProblem(None, message)])
+    try:
+        return upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DeckImportError([ImportProblem(None, "The file is not UTF-8 text.")]) from None

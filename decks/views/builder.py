@@ -59,18 +59,20 @@ def deck_new(request: HttpRequest) -> HttpResponse:
 def builder(request: HttpRequest, pk: int) -> HttpResponse:
     """The builder page for one of the user's own decks."""
     deck = owned_deck(request, pk)
-    overview = deck_overview(deck)
-    context = {
-        "deck": deck,
-        "overview": overview,
-        "settings_form": DeckSettingsForm(instance=deck),
-        "odds_form": OddsForm(),
-        **catalogue_search(request),
-    }
-    return render(request, TEMPLATE, context)
+    return builder_render(
+        request, deck, settings_form=DeckSettingsForm(instance=deck), **catalogue_search(request)
+    )
 
 
-def catalogue_search(request: HttpRequest) -> dict:
+def builder_render(
+    request: HttpRequest, deck: Deck, *, partial: str = "", **context: object
+) -> HttpResponse:
+    """The builder page, or one of its partials, with the deck's fresh overview and odds form."""
+    context = {"deck": deck, "overview": deck_overview(deck), "odds_form": OddsForm(), **context}
+    return render(request, f"{TEMPLATE}#{partial}" if partial else TEMPLATE, context)
+
+
+def catalogue_search(request: HttpRequest) -> dict[str, object]:
     """The catalogue's own filters (and search syntax) over the query string."""
     filterset = CardFilter(
         without_blanks(request.GET), queryset=Card.objects.with_catalogue_relations()
@@ -119,14 +121,8 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
         if error:
             messages.error(request, error)
         return redirect("decks:builder", pk=deck.pk)
-    context = {
-        "deck": deck,
-        "overview": deck_overview(deck),
-        "change_error": error,
-        "odds_form": OddsForm(),
-    }
     # 200 even for a refused change: htmx swaps only successes, and the pane shows the error.
-    return render(request, f"{TEMPLATE}#deck_update", context)
+    return builder_render(request, deck, partial="deck_update", change_error=error)
 
 
 def slot_change_apply(
@@ -156,14 +152,7 @@ def builder_settings(request: HttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, str(error))
     if not is_htmx(request):
         return redirect("decks:builder", pk=deck.pk)
-    context = {
-        "deck": deck,
-        "overview": deck_overview(deck),
-        "settings_form": form,
-        "saved": saved,
-        "odds_form": OddsForm(),
-    }
-    return render(request, f"{TEMPLATE}#settings_update", context)
+    return builder_render(request, deck, partial="settings_update", settings_form=form, saved=saved)
 
 
 @require_POST

@@ -3,8 +3,9 @@
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
-from decks.io.importing import DeckImportError, deck_import
+from decks.io.importing import DeckImportError, deck_import, upload_read
 from decks.io.parsing import MAX_IMPORT_BYTES, MAX_IMPORT_LINES, decklist_parse
 from decks.models import Deck
 from tests.factories.decks import FormatFactory, UserFactory
@@ -177,3 +178,19 @@ def test_keep_valid_lines_still_refuses_oversized_input(ember_catalogue):
 def test_import_needs_a_format_when_the_decklist_names_none(ember_catalogue):
     with pytest.raises(DeckImportError, match="format"):
         deck_import(owner=UserFactory(), text="3 Ember Lance", kind="text")
+
+
+def test_an_upload_is_read_as_utf8_without_its_byte_order_mark():
+    upload = SimpleUploadedFile("deck.txt", "\ufeff3 Shén Gate\n".encode())
+    assert upload_read(upload) == "3 Shén Gate\n"
+
+
+def test_an_oversized_upload_is_refused_with_the_limit():
+    upload = SimpleUploadedFile("deck.txt", b"1 Ash Wall\n" * 7000)
+    with pytest.raises(DeckImportError, match="The file is 75 KiB; the limit is 64 KiB"):
+        upload_read(upload)
+
+
+def test_an_upload_that_is_not_utf8_is_refused():
+    with pytest.raises(DeckImportError, match="not UTF-8 text"):
+        upload_read(SimpleUploadedFile("deck.txt", b"3 Sh\xe9n Gate\n"))
