@@ -46,6 +46,7 @@ from games.engine.decisions import (
     Task,
 )
 from games.engine.events import CountersRemoved, Event
+from games.engine.movement import record_captures
 from games.engine.resolve import run_steps
 from games.engine.state import GameState, evolve, player_name, with_item
 from games.engine.victory import check_out_of_cards
@@ -83,11 +84,15 @@ def _answer_remove_counter(state, decision: RemoveEffectCounters, action: Action
     log.append(
         CountersRemoved(player_name(1 - decision.player), (state.board.vertex_name(action.vertex),))
     )
-    return evolve(
+    grid = state.grid.without_counters((action.vertex,))
+    # Under a walker the vertex stays filled: what was left of that group may now be dead.
+    grid, captures = grid.capture_around(action.vertex, decision.player)
+    state = evolve(
         state,
-        grid=state.grid.without_counters((action.vertex,)),
+        grid=grid,
         pending=(*below, evolve(decision, remaining=remaining)) if remaining else below,
     )
+    return record_captures(state, captures, log)
 
 
 def _advance_options(state, decision: ChooseAdvance) -> list[Action]:

@@ -181,3 +181,16 @@ def test_passive_modify_trait_on_the_avatar_itself():
     )
     scene = _table().avatar(RED, giant, "c3").activation(RED)
     assert trait_value(scene.state, scene.avatar("c3"), "melee") == 4
+
+
+def test_removing_a_counter_under_a_walker_can_leave_its_group_captured():
+    scorch = action_card(
+        "Scorch", {"verb": "remove_counters", "count": 1, "range": 1}, target="opponent_avatar"
+    )
+    wave = avatar_card("Wave Spirit", spirit=True, realm="water")
+    builder = _table().counters(BLUE, "E5 D5").counters(RED, "C5 D4 D6 E4 E6 F5")
+    scene = builder.avatar(BLUE, wave, "E5").hand(RED, scorch).activation(RED)
+    # Blue's D5 breathes only through its own E5, where the walker stands.
+    scene.do("play scorch on E5", "take E5", "lose deck 1")
+    assert scene.counters(BLUE) == ""
+    assert scene.cards_lost(BLUE) == 1
