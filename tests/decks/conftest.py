@@ -1,4 +1,4 @@
-"""A small ember_catalogue and a deck built from it, shared by the import/export tests."""
+"""Shared worlds: a deck owner, a small ember_catalogue and a deck built from it."""
 
 import pytest
 
@@ -7,6 +7,12 @@ from decks.models import Board
 from decks.services import deck_create
 from tests.factories.cards import AvatarFactory, CardFactory, ItemFactory, RealmFactory
 from tests.factories.decks import FormatFactory, UserFactory
+
+
+@pytest.fixture
+def owner(db):
+    """The player whose decks the page tests open."""
+    return UserFactory(username="owner")
 
 
 @pytest.fixture

@@ -17,13 +17,26 @@ def owner_client(api_client, ember_deck):
 
 
 @pytest.fixture
-def stranger_client(api_client):
-    api_client.force_authenticate(UserFactory())
+def stranger():
+    return UserFactory()
+
+
+@pytest.fixture
+def stranger_client(api_client, stranger):
+    api_client.force_authenticate(stranger)
     return api_client
 
 
 def url(deck, suffix=""):
     return f"/api/decks/{deck.pk}/{suffix}"
+
+
+def post_validate(client, body):
+    return client.post("/api/decklists/validate/", body, format="json")
+
+
+def post_import(client, body, format="json"):
+    return client.post("/api/decks/import/", body, format=format)
 
 
 def test_owner_reads_a_deck_with_its_slots(owner_client, ember_deck):
@@ -133,9 +146,10 @@ def test_a_private_deck_is_invisible_to_anonymous_visitors(api_client, ember_dec
         assert getattr(api_client, method)(url(ember_deck, suffix)).status_code == 404
 
 
-def test_lists_show_own_and_public_decks_but_not_others_private_or_unlisted(stranger_client):
-    me = stranger_client.handler._force_user
-    mine = DeckFactory(owner=me)
+def test_lists_show_own_and_public_decks_but_not_others_private_or_unlisted(
+    stranger_client, stranger
+):
+    mine = DeckFactory(owner=stranger)
     public = DeckFactory(visibility=Visibility.PUBLIC)
     DeckFactory(visibility=Visibility.UNLISTED)
     DeckFactory(visibility=Visibility.PRIVATE)
@@ -172,10 +186,8 @@ def test_anyone_validates_a_public_deck(api_client, ember_deck):
 
 
 def test_validate_an_unsaved_decklist_by_entries(api_client, ember_catalogue):
-    response = api_client.post(
-        "/api/decklists/validate/",
-        {"format": "shen-standard", "entries": [{"card": "ember-lance", "count": 4}]},
-        format="json",
+    response = post_validate(
+        api_client, {"format": "shen-standard", "entries": [{"card": "ember-lance", "count": 4}]}
     )
     assert response.status_code == 200
     assert {v["code"] for v in response.json()["violations"]} == {
@@ -186,19 +198,13 @@ def test_validate_an_unsaved_decklist_by_entries(api_client, ember_catalogue):
 
 
 def test_validate_an_unsaved_decklist_by_text(api_client, ember_catalogue):
-    response = api_client.post(
-        "/api/decklists/validate/",
-        {"format": "shen-starter", "text": "1 Kael the Ashen\n"},
-        format="json",
-    )
+    response = post_validate(api_client, {"format": "shen-starter", "text": "1 Kael the Ashen\n"})
     assert [v["code"] for v in response.json()["violations"]] == ["deck_too_small"]
 
 
 def test_validate_text_with_a_bad_line_is_a_400_with_the_line(api_client, ember_catalogue):
-    response = api_client.post(
-        "/api/decklists/validate/",
-        {"format": "shen-standard", "text": "1 Kael the Ashen\n2 Ash Wal\n"},
-        format="json",
+    response = post_validate(
+        api_client, {"format": "shen-standard", "text": "1 Kael the Ashen\n2 Ash Wal\n"}
     )
     assert response.status_code == 400
     assert response.json()["problems"] == [
@@ -223,18 +229,17 @@ def test_validate_text_with_a_bad_line_is_a_400_with_the_line(api_client, ember_
     ],
 )
 def test_malformed_validate_bodies_are_400(api_client, ember_catalogue, body):
-    assert api_client.post("/api/decklists/validate/", body, format="json").status_code == 400
+    assert post_validate(api_client, body).status_code == 400
 
 
 def test_import_pasted_text(stranger_client, ember_catalogue):
-    response = stranger_client.post(
-        "/api/decks/import/",
+    response = post_import(
+        stranger_client,
         {
             "text": "3 Ember Lance\nSideboard\n1 Ash Wall",
             "format": "shen-standard",
             "name": "Paste",
         },
-        format="json",
     )
     assert response.status_code == 201, response.json()
     assert response.json()["name"] == "Paste"
@@ -245,30 +250,28 @@ def test_import_an_uploaded_file(stranger_client, ember_catalogue):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("deck.csv", b"count,name\n3,Ember Lance\n", content_type="text/csv")
-    response = stranger_client.post(
-        "/api/decks/import/",
+    response = post_import(
+        stranger_client,
         {"file": upload, "kind": "csv", "format": "shen-standard"},
         format="multipart",
     )
     assert response.status_code == 201, response.json()
 
 
-def test_import_with_problems_saves_nothing_and_lists_them(stranger_client, ember_catalogue):
-    response = stranger_client.post(
-        "/api/decks/import/",
-        {"text": "3 Ember Lance\n2 Ash Wal", "format": "shen-standard"},
-        format="json",
+def test_import_with_problems_saves_nothing_and_lists_them(
+    stranger_client, stranger, ember_catalogue
+):
+    response = post_import(
+        stranger_client, {"text": "3 Ember Lance\n2 Ash Wal", "format": "shen-standard"}
     )
     assert response.status_code == 400
     assert response.json()["problems"][0]["line"] == 2
-    assert not Deck.objects.filter(owner=stranger_client.handler._force_user).exists()
+    assert not Deck.objects.filter(owner=stranger).exists()
 
 
 def test_oversized_import_is_refused_with_the_limit(stranger_client, ember_catalogue):
-    response = stranger_client.post(
-        "/api/decks/import/",
-        {"text": "1 Ash Wall\n" * 7000, "format": "shen-standard"},
-        format="json",
+    response = post_import(
+        stranger_client, {"text": "1 Ash Wall\n" * 7000, "format": "shen-standard"}
     )
     assert response.status_code == 400
     [problem] = response.json()["problems"]
@@ -276,7 +279,7 @@ def test_oversized_import_is_refused_with_the_limit(stranger_client, ember_catal
 
 
 def test_anonymous_cannot_import(api_client, ember_catalogue):
-    response = api_client.post("/api/decks/import/", {"text": "1 Ash Wall"}, format="json")
+    response = post_import(api_client, {"text": "1 Ash Wall"})
     assert response.status_code in (401, 403)
 
 
@@ -302,16 +305,12 @@ def test_export_of_an_unknown_kind_is_a_400(owner_client, ember_deck):
     assert owner_client.get(url(ember_deck, "export/?kind=docx")).status_code == 400
 
 
-def test_copy_a_public_deck_to_my_decks(stranger_client, ember_deck):
+def test_copy_a_public_deck_to_my_decks(stranger_client, stranger, ember_deck):
     deck_update(deck=ember_deck, visibility=Visibility.PUBLIC)
     response = stranger_client.post(url(ember_deck, "copy/"), {"name": "Borrowed"}, format="json")
     assert response.status_code == 201
     copy = Deck.objects.get(pk=response.json()["id"])
-    assert (copy.owner, copy.name, copy.visibility) == (
-        stranger_client.handler._force_user,
-        "Borrowed",
-        "private",
-    )
+    assert (copy.owner, copy.name, copy.visibility) == (stranger, "Borrowed", "private")
     assert DeckVersion.objects.filter(deck=copy).count() == 1
 
 

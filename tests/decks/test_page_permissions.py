@@ -26,11 +26,6 @@ OWNER_PAGES = [("decks:builder", {}), ("decks:builder_search", {})]
 
 
 @pytest.fixture
-def owner():
-    return UserFactory(username="owner")
-
-
-@pytest.fixture
 def card():
     return CardFactory(name="Cinder Bolt", realm=RealmFactory(name="Ember"))
 

@@ -12,11 +12,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def owner():
-    return UserFactory(username="owner")
-
-
-@pytest.fixture
 def ember():
     return RealmFactory(name="Ember")
 
