@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from cards.api.representation import PlainFieldsRepresentation
 from cards.creation import card_create
 from cards.models import Ability, Card, Realm, keywords_join
 from cards.revisions import card_revise
@@ -16,7 +17,7 @@ from cards.revisions import card_revise
 _KEYWORD = re.compile(r"[A-Za-z][\w-]*")
 
 
-class RealmSerializer(serializers.ModelSerializer):
+class RealmSerializer(PlainFieldsRepresentation):
     colour = serializers.RegexField(r"^#[0-9a-fA-F]{6}$", help_text="Hex colour, e.g. #c0392b")
 
     class Meta:
@@ -24,7 +25,7 @@ class RealmSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "colour", "symbol", "description"]
 
 
-class AbilitySerializer(serializers.ModelSerializer):
+class AbilitySerializer(PlainFieldsRepresentation):
     """An ability; ``effect`` is a list of steps in the effect vocabulary."""
 
     effect = serializers.JSONField(
@@ -51,7 +52,7 @@ class KeywordsField(serializers.Field):
         return keywords_join(data)
 
 
-class CardSerializer(serializers.ModelSerializer):
+class CardSerializer(PlainFieldsRepresentation):
     realm = serializers.SlugRelatedField(slug_field="slug", queryset=Realm.objects.all())
     keywords = KeywordsField(required=False)
     abilities = AbilitySerializer(many=True, required=False)

@@ -1,0 +1,66 @@
+"""The serializers' lean output is exactly DRF's generic output."""
+
+import pytest
+from rest_framework import serializers
+
+from cards.api.serializers import AbilitySerializer, CardSerializer, RealmSerializer
+from cards.models import Card
+from tests.factories.cards import (
+    AbilityFactory,
+    AvatarFactory,
+    CardFactory,
+    ItemFactory,
+    RealmFactory,
+    RemainsFactory,
+)
+
+
+def generic(serializer: serializers.Serializer, instance) -> dict:
+    return serializers.Serializer.to_representation(serializer, instance)
+
+
+@pytest.fixture
+def cards(db) -> list[Card]:
+    realm = RealmFactory(name="Ember Reach", slug="ember", description="Ash and cinders")
+    spirit = AvatarFactory(
+        realm=realm, is_spirit=True, keywords=" flying swift ", flavour_text="Ünïcode ✦"
+    )
+    AbilityFactory(card=spirit, name="Kindle", cost=2, effect=[{"verb": "draw_cards", "count": 1}])
+    AbilityFactory(card=spirit, name="Flare", text="Burn bright.")
+    item = ItemFactory(realm=realm, bonus_defense=-1, rarity="mythic")
+    remains = RemainsFactory(realm=realm, target="own_avatar")
+    action = CardFactory(realm=realm, cost=0)
+    return list(
+        Card.objects.with_catalogue_relations().filter(
+            pk__in=[spirit.pk, item.pk, remains.pk, action.pk]
+        )
+    )
+
+
+def test_card_output_is_drfs_generic_output(cards):
+    serializer = CardSerializer()
+    for card in cards:
+        assert serializer.to_representation(card) == generic(serializer, card)
+
+
+def test_card_output_keeps_drfs_field_order(cards):
+    serializer = CardSerializer()
+    assert list(serializer.to_representation(cards[0])) == list(generic(serializer, cards[0]))
+
+
+def test_ability_output_is_drfs_generic_output(cards):
+    serializer = AbilitySerializer()
+    for ability in cards[0].abilities.all():
+        assert serializer.to_representation(ability) == generic(serializer, ability)
+
+
+def test_realm_output_is_drfs_generic_output(cards):
+    serializer = RealmSerializer()
+    realm = cards[0].realm
+    assert serializer.to_representation(realm) == generic(serializer, realm)
+
+
+def test_nulls_stay_null(cards):
+    action = next(card for card in cards if card.kind == "action")
+    shown = CardSerializer().to_representation(action)
+    assert (shown["melee"], shown["movement"]) == (None, None)
