@@ -227,17 +227,34 @@ def sample_decks(seed: int = 1, size: int = DECK_SIZE) -> tuple[DeckList, DeckLi
 # --- measurements -----------------------------------------------------------
 
 
+class TimedBot:
+    """A bot that adds up the time its inner bot spends choosing (``legal_actions`` and
+    the pick), so the rest of a game's time is ``apply``'s."""
+
+    def __init__(self, bot: RandomBot) -> None:
+        self.bot = bot
+        self.seconds = 0.0
+
+    def choose(self, state: GameState) -> Action:
+        start = _clock()
+        action = self.bot.choose(state)
+        self.seconds += _clock() - start
+        return action
+
+
 def measure_games(games: int, seed: int = 2026) -> dict:
     """Play ``games`` random-vs-random games; games/s, actions/s and how they ended."""
     ruleset = RULESETS["beta-2026-07"]
     actions = 0
     turns = 0
+    choosing = 0.0
     endings: dict[str, int] = {}
     start = _clock()
     for game in range(games):
         decks = sample_decks(seed + game)
-        bots = (RandomBot(seed * 7 + game), RandomBot(seed * 11 + game))
+        bots = (TimedBot(RandomBot(seed * 7 + game)), TimedBot(RandomBot(seed * 11 + game)))
         final, played, _ = play_game(ruleset, decks, seed + game, bots)
+        choosing += sum(bot.seconds for bot in bots)
         actions += len(played)
         turns += final.turn
         endings[final.result.reason] = endings.get(final.result.reason, 0) + 1
@@ -250,6 +267,8 @@ def measure_games(games: int, seed: int = 2026) -> dict:
         "actions_per_s": actions / elapsed,
         "mean_turns": turns / games,
         "endings": endings,
+        "choose_us": choosing / actions * 1e6,
+        "rest_us": (elapsed - choosing) / actions * 1e6,
     }
 
 
@@ -351,7 +370,9 @@ def main() -> None:
         f"{figures['games']} random games, {figures['actions']} actions in "
         f"{figures['seconds']:.2f} s (mean {figures['mean_turns']:.1f} turns; {endings})\n"
         f"  games/s   {figures['games_per_s']:10.1f}   (target 20)\n"
-        f"  actions/s {figures['actions_per_s']:10.0f}   (target 20000; legal_actions + apply)"
+        f"  actions/s {figures['actions_per_s']:10.0f}   (target 20000; legal_actions + apply)\n"
+        f"  per action: {figures['choose_us']:.0f} µs legal_actions and the bot's pick, "
+        f"{figures['rest_us']:.0f} µs apply and the rest"
     )
     game = replay_sample_game(seed=7)
     handling = measure_state_handling(game.states)
