@@ -21,17 +21,25 @@ from dataclasses import replace
 from games.engine import events
 from games.engine.cards import CardSpec
 from games.engine.events import CardsLost, Event
-from games.engine.state import GameState, other, player_name
+from games.engine.state import PLAYERS, GameState, player_name
 
 HIDDEN = -1
 NOBODY = -1
 HIDDEN_SPEC = CardSpec(name="Hidden card", slug="hidden", kind="action", realm="", cost=0)
 
 
-def view_for(state: GameState, player: int) -> GameState:
-    """``state`` as ``player`` sees it (a GameState for display, not for play)."""
-    opponent = other(player)
-    hidden = {*state.hands[opponent], *state.decks[opponent], *state.out[opponent]}
+def view_for(state: GameState, player: int | None) -> GameState:
+    """``state`` as ``player`` sees it (a GameState for display, not for play).
+
+    ``player`` None is a spectator, who sees neither hand.
+    """
+    hiders = _others(player)
+    hidden = {
+        card
+        for other_player in hiders
+        for pile in (state.hands, state.decks, state.out)
+        for card in pile[other_player]
+    }
     cards = tuple(HIDDEN_SPEC if card in hidden else spec for card, spec in enumerate(state.cards))
     return replace(
         state,
@@ -39,7 +47,9 @@ def view_for(state: GameState, player: int) -> GameState:
         # "Hidden card" instead of naming whichever card happens to be last.
         cards=(*cards, HIDDEN_SPEC),
         owners=(*state.owners, NOBODY),
-        hands=_with_pile(state.hands, opponent, _hide(state.hands[opponent])),
+        hands=tuple(
+            _hide(hand) if holder in hiders else hand for holder, hand in enumerate(state.hands)
+        ),
         decks=tuple(_hide(deck) for deck in state.decks),
         out=tuple(_hide(pile) for pile in state.out),
         rng=0,
@@ -47,33 +57,35 @@ def view_for(state: GameState, player: int) -> GameState:
     )
 
 
-def redact_events(events: Iterable[Event], player: int) -> list[Event]:
-    """``events`` as ``player`` may read them: the opponent's unseen cards lose their names."""
-    name = player_name(other(player))
+def redact_events(events: Iterable[Event], player: int | None) -> list[Event]:
+    """``events`` as ``player`` (None: a spectator) may read them: other players'
+    unseen cards lose their names."""
+    names = frozenset(player_name(other_player) for other_player in _others(player))
     redacted = []
     for event in events:
         redactor = _REDACTORS.get(type(event))
-        redacted.append(redactor(event, name) if redactor else event)
+        redacted.append(redactor(event, names) if redactor else event)
     return redacted
+
+
+def _others(player: int | None) -> frozenset[int]:
+    """The players whose hidden cards ``player`` may not see."""
+    return frozenset(p for p in PLAYERS if p != player)
 
 
 def _hide(pile: tuple[int, ...]) -> tuple[int, ...]:
     return (HIDDEN,) * len(pile)
 
 
-def _with_pile(piles: tuple, player: int, pile: tuple[int, ...]) -> tuple:
-    return (*piles[:player], pile, *piles[player + 1 :])
-
-
-def _redact_cards_lost(event: CardsLost, opponent: str) -> CardsLost:
-    # Cards the opponent gives up from hand were never shown; the discard pile is public.
-    if event.player != opponent or not event.hand:
+def _redact_cards_lost(event: CardsLost, others: frozenset[str]) -> CardsLost:
+    # Cards another player gives up from hand were never shown; the discard pile is public.
+    if event.player not in others or not event.hand:
         return event
     return replace(event, hand=(HIDDEN_SPEC.name,) * len(event.hand))
 
 
 # Event classes that can name a card the reader has not seen, and how to hide it.
-_REDACTORS: dict[type, Callable[[Event, str], Event]] = {
+_REDACTORS: dict[type, Callable[[Event, frozenset[str]], Event]] = {
     CardsLost: _redact_cards_lost,
 }
 

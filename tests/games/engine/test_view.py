@@ -33,6 +33,11 @@ def test_opponent_hand_shows_only_its_size(state):
     assert view_for(state, 0).hands[1] == (HIDDEN,) * len(state.hands[1])
 
 
+def test_a_spectator_sees_neither_hand(state):
+    view = view_for(state, None)
+    assert view.hands == tuple((HIDDEN,) * len(hand) for hand in state.hands)
+
+
 def test_no_deck_order_is_shown_not_even_ones_own(state):
     view = view_for(state, 1)
     assert view.decks == tuple((HIDDEN,) * len(deck) for deck in state.decks)
@@ -88,6 +93,11 @@ def test_opponent_cards_lost_from_hand_lose_their_names():
 def test_own_cards_lost_from_hand_keep_their_names():
     lost = CardsLost("Red", 2, hand=("Jade Knight", "Jade Blade"))
     assert redact_events([lost], 0) == [lost]
+
+
+def test_a_spectator_reads_no_hand_card_names():
+    lost = CardsLost("Red", 1, hand=("Jade Knight",))
+    assert redact_events([lost], None)[0].hand == (HIDDEN_SPEC.name,)
 
 
 def test_public_events_pass_unchanged():
