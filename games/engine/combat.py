@@ -5,6 +5,7 @@ defender's window (one card and one ability each), the roll, the loser's
 choice to remove the Avatar or lose cards (R23), the retreat, the winner's
 advance, then exhaustion (R18: only once the combat has resolved, so Avatars
 fight at the strength they had when it began) and the after-combat windows.
+This module runs up to the roll; ``combat_results`` the rest.
 """
 
 from __future__ import annotations
@@ -13,39 +14,30 @@ from games.engine import rng
 from games.engine.abilities import ability_options, use_ability
 from games.engine.actions import (
     Action,
-    Advance,
     IllegalAction,
-    KeepAvatar,
     Pass,
     PlayCard,
-    RemoveAvatar,
-    Retreat,
     UseAbility,
 )
-from games.engine.avatars import remove_from_game, replace_avatar
+from games.engine.avatars import remove_from_game
 from games.engine.card_loss import ask_to_lose
 from games.engine.costs import combat_shen, shen_at
 from games.engine.decisions import (
-    AfterCombat,
-    ChooseAdvance,
-    ChooseRetreat,
     ClearCombat,
     CombatEnd,
     CombatRetreat,
     CombatWindow,
-    OfferAdvance,
     RemoveOrLose,
     RollCombat,
 )
 from games.engine.events import (
-    AvatarPlaced,
     Event,
     MeleeRolled,
     Passed,
     RangedRolled,
     RealmStoneAttacked,
 )
-from games.engine.movement import can_enter, place_avatar, step_is_open, walker_may_arrive
+from games.engine.movement import place_avatar
 from games.engine.playing import play_card, play_options
 from games.engine.resolve import push
 from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
@@ -240,182 +232,3 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
     if due <= 0:
         return state
     return push(state, RemoveOrLose(loser_avatar.owner, loser_avatar.card, due))
-
-
-def answer_remove_or_lose(state, decision: RemoveOrLose, action: Action, log) -> GameState:
-    """R23: remove the beaten Avatar, or keep it and lose the cards."""
-    state = evolve(state, pending=state.pending[:-1])
-    if isinstance(action, RemoveAvatar) and action.avatar == decision.avatar:
-        return remove_from_game(
-            state, state.avatar(decision.avatar), "removed instead of cards", log
-        )
-    if isinstance(action, KeepAvatar) and action.avatar == decision.avatar:
-        return ask_to_lose(state, decision.player, decision.count)
-    raise IllegalAction(
-        f"{state.card_name(decision.avatar)} lost: remove it or keep it and lose "
-        f"{decision.count} cards (R23)"
-    )
-
-
-def remove_or_lose_options(state, decision: RemoveOrLose) -> list[Action]:
-    return [KeepAvatar(decision.avatar), RemoveAvatar(decision.avatar)]
-
-
-# -- retreat and advance -----------------------------------------------------------------
-
-
-def _beyond(state: GameState, start: int, through: int, on_path: bool) -> int | None:
-    board = state.board
-    return board.vertex_beyond(start, through) if on_path else board.space_beyond(start, through)
-
-
-def combat_retreat(state: GameState, log: list[Event]) -> GameState:
-    """The beaten Avatar of a melee retreats one step (R23); blocked, it goes by its
-    Realm Stone, or leaves the game when there is no room."""
-    combat = state.combat
-    state = push(state, OfferAdvance())
-    if combat.kind != "melee" or combat.winner < 0:
-        return state
-    attacker_won = combat.winner == state.owners[combat.attacker]
-    loser = state.avatar(combat.defender if attacker_won else combat.attacker)
-    stood = combat.target if attacker_won else combat.origin
-    if loser is None or loser.at != stood or loser.on_path != combat.on_path:
-        return state  # removed, or already moved by an effect: no retreat
-    on_path = combat.on_path
-    if attacker_won:
-        to = _beyond(state, combat.origin, combat.target, on_path)
-    else:
-        to = _beyond(state, combat.target, combat.origin, on_path)
-    if step_is_open(state, loser.owner, loser.at, to, on_path) and (
-        not on_path or walker_may_arrive(state, loser, to)
-    ):
-        return _retreat_to(state, loser, to, log)
-    options = retreat_spots(state, loser)
-    if not options:
-        return remove_from_game(state, loser, "no room to retreat", log)
-    if len(options) == 1:
-        return _retreat_to(state, loser, options[0], log)
-    return push(state, ChooseRetreat(loser.owner, loser.card, tuple(options)))
-
-
-def retreat_spots(state: GameState, avatar: Avatar) -> list[int]:
-    """Empty spaces (vertices, for a walker) next to the owner's Realm Stone (R23)."""
-    stone = state.stones[avatar.owner]
-    board = state.board
-    if avatar.on_path:
-        around = board.vertex_neighbours[stone]
-        return [
-            v
-            for v in around
-            if state.avatar_at(v, True) is None
-            and can_enter(state, avatar.owner, v, True)
-            and walker_may_arrive(state, avatar, v)
-        ]
-    return [s for s in board.vertex_spaces[stone] if state.avatar_at(s, False) is None]
-
-
-def _retreat_to(state: GameState, avatar: Avatar, to: int, log: list[Event]) -> GameState:
-    start = state.position_name(avatar.at, avatar.on_path)
-    log.append(
-        AvatarPlaced(
-            state.card_name(avatar.card), start, state.position_name(to, avatar.on_path), "retreats"
-        )
-    )
-    return place_avatar(state, avatar, to, avatar.on_path, log)
-
-
-def answer_retreat(state, decision: ChooseRetreat, action: Action, log) -> GameState:
-    """The owner's pick of where a blocked retreat ends (R23)."""
-    if not isinstance(action, Retreat) or action.to not in decision.options:
-        names = ", ".join(
-            state.position_name(o, state.avatar(decision.avatar).on_path) for o in decision.options
-        )
-        raise IllegalAction(f"retreat {state.card_name(decision.avatar)} to one of {names} (R23)")
-    state = evolve(state, pending=state.pending[:-1])
-    return _retreat_to(state, state.avatar(decision.avatar), action.to, log)
-
-
-def offer_advance(state: GameState, log: list[Event]) -> GameState:
-    """A winning attacker whose defender left the attacked position may take it."""
-    combat = state.combat
-    attacker = state.avatar(combat.attacker)
-    if (
-        combat.kind != "melee"
-        or attacker is None
-        or combat.winner != attacker.owner
-        or attacker.at != combat.origin
-        or attacker.on_path != combat.on_path
-        or state.avatar_at(combat.target, combat.on_path) is not None
-        or (combat.on_path and not walker_may_arrive(state, attacker, combat.target))
-    ):
-        return state
-    return push(state, ChooseAdvance(attacker.owner, attacker.card, combat.target))
-
-
-def answer_advance(state, decision: ChooseAdvance, action: Action, log) -> GameState:
-    """Advance into the attacked position, or Pass to stay (R23)."""
-    state = evolve(state, pending=state.pending[:-1])
-    if isinstance(action, Pass):
-        return state
-    if not isinstance(action, Advance) or action.avatar != decision.avatar:
-        raise IllegalAction("advance into the attacked position or pass to stay (R23)")
-    avatar = state.avatar(decision.avatar)
-    log.append(
-        AvatarPlaced(
-            state.card_name(avatar.card),
-            state.position_name(avatar.at, avatar.on_path),
-            state.position_name(decision.to, avatar.on_path),
-            "advances",
-        )
-    )
-    return place_avatar(state, avatar, decision.to, avatar.on_path, log)
-
-
-# -- the end -------------------------------------------------------------------------------
-
-
-def combat_end(state: GameState, log: list[Event]) -> GameState:
-    """Exhaust the combatants (R18) and open the after-combat windows."""
-    combat = state.combat
-    fighters = [combat.attacker] + ([combat.defender] if combat.kind == "melee" else [])
-    for card in fighters:
-        avatar = state.avatar(card)
-        if avatar is not None and not avatar.exhausted:
-            state = replace_avatar(state, evolve(avatar, exhausted=True))
-    windows = []
-    attacker_player = state.owners[combat.attacker]
-    if combat.kind == "melee":
-        windows = [combat.defender, combat.attacker]
-    elif combat.kind == "ranged":
-        winner = combat.attacker if combat.winner == attacker_player else combat.defender
-        windows = [winner]
-    elif not combat.abilities_used[attacker_player]:
-        windows = [combat.attacker]
-    for card in windows:
-        avatar = state.avatar(card)
-        if avatar is not None and any(
-            a.timing == "after_combat"
-            for c in (avatar.card, *avatar.items)
-            for a in state.cards[c].abilities
-        ):
-            state = push(state, AfterCombat(avatar.owner, avatar.card))
-    return state
-
-
-def after_combat_options(state, decision: AfterCombat) -> list[Action]:
-    avatar = state.avatar(decision.avatar)
-    if avatar is None:
-        return [Pass()]
-    shen = shen_at(state, avatar.owner, avatar.at, avatar.on_path)
-    return [Pass(), *ability_options(state, avatar, "after_combat", shen)]
-
-
-def answer_after_combat(state, decision: AfterCombat, action: Action, log) -> GameState:
-    """Use one after-combat ability of the Avatar, or Pass."""
-    options = after_combat_options(state, decision)
-    state = evolve(state, pending=state.pending[:-1])
-    if isinstance(action, Pass):
-        return state
-    if not isinstance(action, UseAbility):
-        raise IllegalAction("use an after-combat ability or pass")
-    return use_ability(state, action, [o for o in options if isinstance(o, UseAbility)], log)

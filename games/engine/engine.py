@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.engine import activation, combat, placement, setup, turns
+from games.engine import activation, combat, combat_results, placement, setup, turns
 from games.engine.actions import (
     Action,
     IllegalAction,
@@ -118,11 +118,11 @@ DECISIONS: dict[type, tuple[Legal, Answer]] = {
     ActivationStep: (activation.step_options, activation.answer_step),
     FollowUp: (activation.follow_up_options, activation.answer_follow_up),
     CombatWindow: (lambda s, d: combat.window_options(s, d.player), combat.answer_window),
-    AfterCombat: (combat.after_combat_options, combat.answer_after_combat),
-    RemoveOrLose: (combat.remove_or_lose_options, combat.answer_remove_or_lose),
+    AfterCombat: (combat_results.after_combat_options, combat_results.answer_after_combat),
+    RemoveOrLose: (combat_results.remove_or_lose_options, combat_results.answer_remove_or_lose),
     ChooseLostCards: (_lose_options, _answer_loss),
-    ChooseRetreat: (_retreat_options, combat.answer_retreat),
-    ChooseAdvance: (_advance_options, combat.answer_advance),
+    ChooseRetreat: (_retreat_options, combat_results.answer_retreat),
+    ChooseAdvance: (_advance_options, combat_results.answer_advance),
 }
 
 
@@ -140,9 +140,9 @@ TASKS: dict[type, Callable[[GameState, object, list[Event]], GameState]] = {
     ResolveSteps: run_steps,
     DiscardCard: _discard,
     RollCombat: lambda s, t, log: combat.roll_combat(s, log),
-    CombatRetreat: lambda s, t, log: combat.combat_retreat(s, log),
-    OfferAdvance: lambda s, t, log: combat.offer_advance(s, log),
-    CombatEnd: lambda s, t, log: combat.combat_end(s, log),
+    CombatRetreat: lambda s, t, log: combat_results.combat_retreat(s, log),
+    OfferAdvance: lambda s, t, log: combat_results.offer_advance(s, log),
+    CombatEnd: lambda s, t, log: combat_results.combat_end(s, log),
     ClearCombat: lambda s, t, log: evolve(s, combat=None),
     ExhaustAvatar: lambda s, t, log: activation.exhaust(s, t.avatar),
 }

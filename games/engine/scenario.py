@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.engine.actions import Action, IllegalAction
 from games.engine.board import geometry
 from games.engine.capture import ShenGrid
 from games.engine.cards import AbilitySpec, CardSpec
@@ -34,17 +33,14 @@ from games.engine.decisions import (
     PlaceShen,
 )
 from games.engine.effects import parse_effect
-from games.engine.engine import apply, begin, legal_actions
-from games.engine.events import CardsLost, Event
-from games.engine.notation import describe, parse
 from games.engine.ruleset import Ruleset
+from games.engine.scene import Scene
 from games.engine.state import (
     ACTIVATION,
     PLACEMENT,
     Avatar,
     GameState,
     Modifier,
-    player_name,
 )
 
 RED, BLUE = 0, 1
@@ -307,143 +303,3 @@ class ScenarioBuilder:
 
         pending = (DealHands(), ChooseRealmStone(1 - first), ChooseRealmStone(first))
         return Scene(self._state("setup", pending, 0, 1 - first))
-
-
-# -- the scene -------------------------------------------------------------------------------
-
-
-REST = (ActivationStep, PlaceShen, ChooseRealmStone)
-
-
-class Scene:
-    """A game in progress under test: apply actions by notation and read the result."""
-
-    def __init__(self, state: GameState) -> None:
-        self.events: list[Event] = []
-        self.state, events = begin(state)
-        self.events.extend(events)
-        self.last: list[Event] = events
-
-    # -- acting --------------------------------------------------------------------------
-
-    def do(self, *moves: str) -> Scene:
-        """Apply each move written in notation (games.engine.notation)."""
-        for text in moves:
-            action = parse(self.state, text, legal_actions(self.state))
-            self.act(action)
-        return self
-
-    def act(self, action: Action) -> Scene:
-        """Apply an Action object."""
-        self.state, self.last = apply(self.state, action)
-        self.events.extend(self.last)
-        return self
-
-    def refused(self, action: Action | str) -> str:
-        """The reason the engine gives for refusing ``action`` (fails if it is accepted)."""
-        before = self.state
-        try:
-            if isinstance(action, str):
-                action = parse(self.state, action, legal_actions(self.state))
-            apply(self.state, action)
-        except IllegalAction as error:
-            assert self.state is before
-            return error.reason
-        raise AssertionError(f"{action!r} was accepted")
-
-    def dice(self, *values: int) -> Scene:
-        """Force the next dice results."""
-        from games.engine.state import evolve
-
-        self.state = evolve(self.state, forced_dice=(*self.state.forced_dice, *values))
-        return self
-
-    # -- looking -------------------------------------------------------------------------
-
-    @property
-    def decision(self):
-        """The decision waiting now."""
-        return self.state.decision
-
-    def expect(self, kind: type) -> Scene:
-        """Fail unless the waiting decision is a ``kind``."""
-        assert isinstance(self.decision, kind), f"waiting for {self.decision!r}, not {kind}"
-        return self
-
-    def done(self) -> Scene:
-        """Fail while a decision inside an action is still unanswered."""
-        assert self.state.result is not None or isinstance(self.decision, REST), (
-            f"unanswered decision: {self.decision!r}"
-        )
-        return self
-
-    def legal(self) -> list[str]:
-        """The legal actions now, in notation."""
-        return [describe(self.state, a) for a in legal_actions(self.state)]
-
-    def log(self) -> list[str]:
-        """Every event so far as a log line."""
-        return [e.log_line() for e in self.events]
-
-    def cards_lost(self, player: int) -> int:
-        """Cards ``player`` has lost (R24) since the scene began."""
-        name = player_name(player)
-        return sum(e.count for e in self.events if isinstance(e, CardsLost) and e.player == name)
-
-    def at(self, position: str) -> str | None:
-        """The slug of the Avatar on ``position`` (space or vertex), or None."""
-        board = self.state.board
-        if position[:1].isupper():
-            avatar = self.state.avatar_at(board.parse_vertex(position), True)
-        else:
-            avatar = self.state.avatar_at(board.parse_space(position), False)
-        return None if avatar is None else self.state.cards[avatar.card].slug
-
-    def avatar(self, position: str) -> Avatar:
-        """The Avatar on ``position``."""
-        board = self.state.board
-        on_path = position[:1].isupper()
-        at = board.parse_vertex(position) if on_path else board.parse_space(position)
-        found = self.state.avatar_at(at, on_path)
-        assert found is not None, f"no Avatar on {position}"
-        return found
-
-    def find(self, slug: str) -> Avatar | None:
-        """The Avatar whose card is ``slug``, or None if it is not on the board."""
-        for avatar in self.state.avatars:
-            if self.state.cards[avatar.card].slug == slug:
-                return avatar
-        return None
-
-    def card(self, slug: str, player: int, pile: str = "hand") -> int:
-        """The first card ``slug`` in ``player``'s ``pile``."""
-        piles = {"hand": self.state.hands, "deck": self.state.decks, "discard": self.state.discards}
-        return next(c for c in piles[pile][player] if self.state.cards[c].slug == slug)
-
-    def counters(self, player: int) -> str:
-        """``player``'s counters as sorted vertex names."""
-        board = self.state.board
-        return " ".join(sorted(map(board.vertex_name, self.state.grid.counters_of(player))))
-
-    def vertex(self, name: str) -> int:
-        return self.state.board.parse_vertex(name)
-
-    def space(self, name: str) -> int:
-        return self.state.board.parse_space(name)
-
-    def pile(self, player: int, pile: str) -> list[str]:
-        """Slugs in ``player``'s hand, deck, discard, out or beside pile."""
-        piles = {
-            "hand": self.state.hands,
-            "deck": self.state.decks,
-            "discard": self.state.discards,
-            "out": self.state.out,
-            "beside": self.state.beside,
-        }
-        return [self.state.cards[c].slug for c in piles[pile][player]]
-
-    def holder(self, anchor: str) -> int | None:
-        """Who holds the anchor point on ``anchor``."""
-        index = self.state.anchors.index(self.space(anchor))
-        holder = self.state.holders[index]
-        return None if holder < 0 else holder
