@@ -51,10 +51,6 @@ class DeckOverview:
     def is_valid(self) -> bool:
         return not self.violations
 
-    def count_of(self, slug: str, board: str) -> int:
-        """Copies of a card on a board (the builder marks search results with it)."""
-        return next((e.count for e in self.entries if e.card.slug == slug and e.board == board), 0)
-
 
 def kind_groups(entries: list[DecklistEntry], board: str) -> list[EntryGroup]:
     """One board's entries grouped by kind, in the catalogue's kind order."""

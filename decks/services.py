@@ -105,13 +105,7 @@ def _slot_change(*, deck: Deck, card: Card, board: str, count_after: Callable[[i
             )
         if held == count:
             return deck
-        if count == 0:
-            slot.delete()
-        elif slot:
-            slot.count = count
-            slot.save(update_fields=["count"])
-        else:
-            DeckSlot.objects.create(deck=deck, card=card, board=board, count=count)
+        _slot_write(deck=deck, card=card, board=board, slot=slot, count=count)
         _record_change(deck, f"{card.name}: {held} → {count} ({Board(board).label.lower()})")
     return deck
 
@@ -136,21 +130,11 @@ def deck_move_card(
                 f"The {Board(from_board).label.lower()} holds {held} of {card.name}; "
                 f"cannot move {count}."
             )
-        if source.count == count:
-            source.delete()
-        else:
-            source.count -= count
-            source.save(update_fields=["count"])
+        _slot_write(deck=deck, card=card, board=from_board, slot=source, count=source.count - count)
         target = slots.get(to_board)
-        if target:
-            target.count += count
-            target.save(update_fields=["count"])
-        else:
-            DeckSlot.objects.create(deck=deck, card=card, board=to_board, count=count)
-        _record_change(
-            deck,
-            f"Moved {count} {card.name} to the {Board(to_board).label.lower()}",
-        )
+        held = target.count if target else 0
+        _slot_write(deck=deck, card=card, board=to_board, slot=target, count=held + count)
+        _record_change(deck, f"Moved {count} {card.name} to the {Board(to_board).label.lower()}")
     return deck
 
 
@@ -212,6 +196,18 @@ def _record_change(
     return version_record(
         deck=deck, entries=entries if entries is not None else deck_entries(deck), note=note
     )
+
+
+def _slot_write(*, deck: Deck, card: Card, board: str, slot: DeckSlot | None, count: int) -> None:
+    # `slot` is the row the board holds for the card, if any; a count of 0 deletes it.
+    if slot is None:
+        if count:
+            DeckSlot.objects.create(deck=deck, card=card, board=board, count=count)
+    elif count == 0:
+        slot.delete()
+    else:
+        slot.count = count
+        slot.save(update_fields=["count"])
 
 
 def _write_slots(deck: Deck, entries: list[DecklistEntry]) -> None:

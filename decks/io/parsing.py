@@ -41,10 +41,6 @@ class ParseResult:
     problems: list[ImportProblem]
     header: DecklistHeader = field(default_factory=DecklistHeader)
 
-    @property
-    def is_valid(self) -> bool:
-        return not self.problems
-
 
 def decklist_parse(*, text: str, kind: str) -> ParseResult:
     """Read a decklist of `kind` (text, json, csv or code) and look its cards up."""
