@@ -207,9 +207,11 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     answer = DECISIONS[type(decision)][1]
     try:
         state = answer(state, decision, action, log)
-    except (TypeError, IndexError, KeyError, ValueError) as error:
-        if isinstance(error, IllegalAction):
-            raise
+    except IllegalAction:
+        raise
+    except (TypeError, IndexError, KeyError, ValueError, AttributeError) as error:
+        # Malformed fields (a name where an int belongs, a card that does not
+        # exist) must read as a refusal, never a crash of the caller.
         raise IllegalAction(f"{type(action).__name__} does not fit here: {error}") from None
     return _settle(state, log), log
 
