@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
 from cards.models import Card, Realm
@@ -20,7 +22,7 @@ class DeckSettingsForm(forms.ModelForm):
         fields = ["name", "format", "home_realm", "visibility", "description"]
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["format"].queryset = Format.objects.filter(is_active=True)
         self.fields["home_realm"].empty_label = "— none declared —"

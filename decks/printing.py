@@ -61,12 +61,24 @@ def proxy_faces_pdf(cards: list[Card], *, title: str) -> bytes:
 
 
 def _draw_face(canvas: Canvas, card: Card, x: float, y: float) -> None:
-    realm_colour = _colour(card.realm.colour)
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(0.6)
     canvas.roundRect(x + 1, y + 1, CARD_WIDTH - 2, CARD_HEIGHT - 2, 3 * mm)
-    # Title band in the realm's colour; cost in a circle at the top right (as printed).
     band_top = y + CARD_HEIGHT - PADDING
+    _draw_title_band(canvas, card, x, band_top)
+    canvas.setFillColor(colors.black)
+    canvas.setFont("Helvetica-Oblique", 7.5)
+    kind_line = f"{card.get_kind_display()} — {card.realm.name} — {card.get_rarity_display()}"
+    canvas.drawString(x + PADDING, band_top - 13 * mm, _fit(kind_line, 48))
+    _draw_card_text(canvas, card, x, band_top - 18 * mm)
+    canvas.setFont("Helvetica", 5.5)
+    canvas.setFillColor(colors.grey)
+    canvas.drawString(x + PADDING, y + PADDING, "PROXY — Shén Lab")
+
+
+def _draw_title_band(canvas: Canvas, card: Card, x: float, band_top: float) -> None:
+    # Title band in the realm's colour; cost in a circle at the top right (as printed).
+    realm_colour = _colour(card.realm.colour)
     canvas.setFillColor(realm_colour)
     canvas.rect(x + PADDING, band_top - 9 * mm, CARD_WIDTH - 2 * PADDING, 9 * mm, fill=1, stroke=0)
     canvas.setFillColor(colors.white)
@@ -77,11 +89,10 @@ def _draw_face(canvas: Canvas, card: Card, x: float, y: float) -> None:
     canvas.setFillColor(_ink_on(realm_colour))
     canvas.setFont("Helvetica-Bold", 9)
     canvas.drawString(x + PADDING + 1.5 * mm, band_top - 6 * mm, _fit(card.name, 30))
-    canvas.setFillColor(colors.black)
-    canvas.setFont("Helvetica-Oblique", 7.5)
-    kind_line = f"{card.get_kind_display()} — {card.realm.name} — {card.get_rarity_display()}"
-    canvas.drawString(x + PADDING, band_top - 13 * mm, _fit(kind_line, 48))
-    text_top = band_top - 18 * mm
+
+
+def _draw_card_text(canvas: Canvas, card: Card, x: float, text_top: float) -> None:
+    # The stat line, then keywords and rules text wrapped to the face, at most 14 lines.
     stats = _stat_line(card)
     if stats:
         canvas.setFont("Helvetica-Bold", 8)
@@ -98,9 +109,6 @@ def _draw_face(canvas: Canvas, card: Card, x: float, y: float) -> None:
     ]
     for number, line in enumerate(lines[:14]):
         canvas.drawString(x + PADDING, text_top - number * 3.4 * mm, line)
-    canvas.setFont("Helvetica", 5.5)
-    canvas.setFillColor(colors.grey)
-    canvas.drawString(x + PADDING, y + PADDING, "PROXY — Shén Lab")
 
 
 def _stat_line(card: Card) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -139,9 +140,10 @@ class DeckSerializer(serializers.ModelSerializer):
         return instance
 
 
-def _service(service, **kwargs) -> Deck:
+def _service(service: Callable[..., Deck], **arguments: Any) -> Deck:
+    # A refused change is a 400 with the service's sentence, like any other bad input.
     try:
-        return service(**kwargs)
+        return service(**arguments)
     except DeckChangeError as error:
         raise serializers.ValidationError({"detail": str(error)}) from None
 

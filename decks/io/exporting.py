@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils.text import slugify
 
-from decks.decklist import deck_entries
+from decks.decklist import DecklistEntry, deck_entries
 from decks.io.csv_format import csv_write
 from decks.io.deck_code import deck_code_write
 from decks.io.json_format import json_write
@@ -33,7 +33,9 @@ def deck_header(deck: Deck) -> DecklistHeader:
     )
 
 
-def _with_entries(writer: Callable) -> Callable[[Deck], str]:
+def _with_entries(
+    writer: Callable[[list[DecklistEntry], DecklistHeader], str],
+) -> Callable[[Deck], str]:
     return lambda deck: writer(deck_entries(deck), deck_header(deck))
 
 

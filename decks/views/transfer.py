@@ -35,16 +35,16 @@ def import_deck(request: HttpRequest) -> HttpResponse:
     form = DeckImportForm(request.POST or None, request.FILES or None)
     problems = []
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+        decklist = form.cleaned_data
         try:
             deck = deck_import(
                 owner=request.user,
-                text=data["text"],
-                kind=data["kind"],
-                format=data["format"],
-                name=data["name"],
-                home_realm=data["home_realm"],
-                keep_valid_lines=data["keep_valid_lines"],
+                text=decklist["text"],
+                kind=decklist["kind"],
+                format=decklist["format"],
+                name=decklist["name"],
+                home_realm=decklist["home_realm"],
+                keep_valid_lines=decklist["keep_valid_lines"],
             )
         except DeckImportError as error:
             problems = error.problems
