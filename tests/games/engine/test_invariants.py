@@ -10,6 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bench.engine import sample_game
+from games.engine import apply, legal_actions
 from games.engine.board import mask_vertices
 from games.engine.codec import state_digest
 from games.engine.decisions import ChooseLostCards, DiscardCard, PlaceShen
@@ -51,6 +52,17 @@ def test_random_play_stays_valid_ends_and_replays(seed, max_turns):
             _check_cards_are_conserved(state)
         if any(isinstance(event, TurnEnded) for event in events):
             _check_no_walker_ends_on_opponent_shen(state)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds, max_turns=turn_limits)
+def test_every_offered_action_is_accepted(seed, max_turns):
+    """legal_actions never offers what apply refuses (checked on every 7th state)."""
+    game = sample_game(seed, max_turns=max_turns)
+    states = replay(game.ruleset, game.decks, game.seed, game.actions).states
+    for state in states[::7]:
+        for action in legal_actions(state):
+            apply(state, action)
 
 
 def _check_one_avatar_per_position(state: GameState) -> None:
