@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Model, ProtectedError
+from django.db.models import Model, Prefetch, ProtectedError, QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.exceptions import APIException
@@ -12,7 +12,7 @@ from cards.api.conditional import ConditionalCatalogueMixin
 from cards.api.filtering import CatalogueFilterBackend
 from cards.api.pagination import CataloguePagination
 from cards.api.permissions import IsStaffOrReadOnly
-from cards.api.serializers import CardSerializer, RealmSerializer
+from cards.api.serializers import LISTED_ABILITIES, CardSerializer, RealmSerializer
 from cards.filters import CardFilter
 from cards.models import Card, Realm
 
@@ -65,6 +65,13 @@ class CardViewSet(CatalogueViewSet):
     serializer_class = CardSerializer
     filter_backends = [CatalogueFilterBackend]
     filterset_class = CardFilter
+
+    def get_queryset(self) -> QuerySet[Card]:
+        if self.action == "list":
+            # Each card's abilities as a plain list: a page shows 50 cards.
+            listed = Prefetch("abilities", to_attr=LISTED_ABILITIES)
+            return Card.objects.select_related("realm").prefetch_related(listed)
+        return super().get_queryset()
 
 
 @extend_schema_view(

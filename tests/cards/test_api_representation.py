@@ -64,3 +64,10 @@ def test_nulls_stay_null(cards):
     action = next(card for card in cards if card.kind == "action")
     shown = CardSerializer().to_representation(action)
     assert (shown["melee"], shown["movement"]) == (None, None)
+
+
+def test_a_card_in_a_list_shows_as_its_detail_does(api_client, cards):
+    listed = api_client.get("/api/cards/").json()["results"]
+    assert len(listed) == len(cards)
+    for card in listed:
+        assert card == api_client.get(f"/api/cards/{card['slug']}/").json()
