@@ -8,12 +8,15 @@ and ``after_combat`` ones belong to the combat windows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.engine.actions import IllegalAction, UseAbility
 from games.engine.cards import AbilitySpec
 from games.engine.events import AbilityUsed, Event
 from games.engine.playing import path_destinations, path_verb
 from games.engine.resolve import effect_task, push
 from games.engine.state import Avatar, GameState, player_name
+from games.engine.vetted import vetted
 
 
 def _mover_is_self(ability: AbilitySpec) -> bool:
@@ -66,10 +69,13 @@ def bearer_of(state: GameState, card: int) -> Avatar | None:
 
 
 def use_ability(
-    state: GameState, action: UseAbility, options: list[UseAbility], log: list[Event]
+    state: GameState,
+    action: UseAbility,
+    options: Callable[[], list[UseAbility]],
+    log: list[Event],
 ) -> GameState:
-    """Use the ability named by ``action`` if it is among ``options``; pushes its effect."""
-    if action not in options:
+    """Use the ability named by ``action`` if it is among ``options()``; pushes its effect."""
+    if not vetted(action) and action not in options():
         raise IllegalAction(_why_not(state, action))
     avatar = bearer_of(state, action.card)
     ability = state.cards[action.card].abilities[action.index]

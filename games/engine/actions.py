@@ -185,3 +185,17 @@ def shared(cls: type, *fields: object) -> Action:
             _SHARED.clear()
         action = _SHARED[key] = cls(*fields)
     return action
+
+
+_MOVES: dict[int, Move] = {}
+
+
+def move_action(avatar: int, to: int) -> Move:
+    """``Move(avatar, to)``, shared like :func:`shared` with a cheaper key (the commonest)."""
+    key = avatar << 16 | to
+    action = _MOVES.get(key)
+    if action is None:
+        if len(_MOVES) > 100_000:
+            _MOVES.clear()
+        action = _MOVES[key] = Move(avatar, to)
+    return action

@@ -10,6 +10,8 @@ spot since the phase began.
 
 from __future__ import annotations
 
+from functools import partial
+
 from games.engine.abilities import ability_options, bearer_of, use_ability
 from games.engine.actions import (
     PASS,
@@ -24,6 +26,7 @@ from games.engine.actions import (
     RangedAttack,
     RemoveRemains,
     UseAbility,
+    move_action,
     shared,
 )
 from games.engine.avatars import replace_avatar
@@ -32,11 +35,12 @@ from games.engine.combat import start_combat
 from games.engine.costs import shen_at
 from games.engine.decisions import ActivationStep, EndTurn, ExhaustAvatar, FollowUp
 from games.engine.events import AnchorClaimed, AvatarMoved, Event, Passed
-from games.engine.movement import place_avatar, reach, walker_may_arrive
+from games.engine.movement import last_liberties, place_avatar, reach, walker_may_arrive
 from games.engine.playing import play_card, play_options, removal_options, remove_remains
 from games.engine.resolve import push
 from games.engine.state import PLAYERS, Avatar, GameState, evolve, other, player_name, with_item
 from games.engine.traits import trait_value
+from games.engine.vetted import vetted
 from games.engine.victory import check_all_anchors
 
 
@@ -102,14 +106,24 @@ def _may_stand(state: GameState, avatar: Avatar, position: int) -> bool:
 def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
     """Moves and melee attacks open to ``avatar`` (R21)."""
     destinations, attacks = reach(state, avatar)
-    moves: list[Action] = [
-        shared(Move, avatar.card, to) for to in destinations if _may_stand(state, avatar, to)
-    ]
-    moves.extend(
-        shared(MeleeAttack, avatar.card, defender, origin)
-        for defender, origin in attacks
-        if _may_stand(state, avatar, origin)
-    )
+    card = avatar.card
+    if avatar.on_path:
+        danger = last_liberties(state.grid, avatar.owner)
+        moves: list[Action] = [
+            move_action(card, to)
+            for to in destinations
+            if not danger >> to & 1 or walker_may_arrive(state, avatar, to)
+        ]
+        attacks = [
+            (defender, origin)
+            for defender, origin in attacks
+            if origin == avatar.at
+            or not danger >> origin & 1
+            or walker_may_arrive(state, avatar, origin)
+        ]
+    else:
+        moves = [move_action(card, to) for to in destinations]
+    moves.extend(shared(MeleeAttack, card, defender, origin) for defender, origin in attacks)
     return moves
 
 
@@ -239,7 +253,7 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
         state = replace_avatar(state, activated)
         return move(state, activated, action, log, follow_up=True)
     if isinstance(action, UseAbility):
-        options = _activated_abilities(state, avatar)
+        options = partial(_activated_abilities, state, avatar)
         state = replace_avatar(state, activated)
         state = push(
             state, FollowUp(avatar.owner, avatar.card, True, False), ExhaustAvatar(avatar.card)
@@ -252,6 +266,22 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
 
 def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, follow_up: bool):
     """A move or a melee attack by ``avatar`` (already marked activated)."""
+    name = state.card_name(avatar.card)
+    if not vetted(action):
+        _check_move(state, avatar, action)
+    if isinstance(action, MeleeAttack):
+        defender = state.avatar(action.defender)
+        return start_combat(
+            state, "melee", avatar, defender.at, defender, action.origin, avatar.at, log
+        )
+    start = state.position_name(avatar.at, avatar.on_path)
+    log.append(AvatarMoved(name, start, state.position_name(action.to, avatar.on_path)))
+    if follow_up and not avatar.exhausted:
+        state = push(state, FollowUp(avatar.owner, avatar.card, False, True))
+    return place_avatar(state, avatar, action.to, avatar.on_path, log)
+
+
+def _check_move(state: GameState, avatar: Avatar, action: Action) -> None:
     destinations, attacks = reach(state, avatar)
     name = state.card_name(avatar.card)
     if isinstance(action, MeleeAttack):
@@ -267,16 +297,6 @@ def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, 
             f"{name} cannot reach {place} that way (movement "
             f"{trait_value(state, avatar, 'movement')}; R18, R21)"
         )
-    if isinstance(action, MeleeAttack):
-        defender = state.avatar(action.defender)
-        return start_combat(
-            state, "melee", avatar, defender.at, defender, action.origin, avatar.at, log
-        )
-    start = state.position_name(avatar.at, avatar.on_path)
-    log.append(AvatarMoved(name, start, state.position_name(action.to, avatar.on_path)))
-    if follow_up and not avatar.exhausted:
-        state = push(state, FollowUp(avatar.owner, avatar.card, False, True))
-    return place_avatar(state, avatar, action.to, avatar.on_path, log)
 
 
 def _on_board(state: GameState, position: object, on_path: bool) -> bool:
@@ -294,7 +314,7 @@ def answer_follow_up(state: GameState, decision: FollowUp, action: Action, log: 
     if decision.may_move and isinstance(action, Move | MeleeAttack):
         return move(state, avatar, action, log, follow_up=False)
     if decision.may_use_ability and isinstance(action, UseAbility):
-        options = _activated_abilities(state, avatar)
+        options = partial(_activated_abilities, state, avatar)
         state = push(state, ExhaustAvatar(avatar.card))
         return use_ability(state, action, options, log)
     raise IllegalAction(

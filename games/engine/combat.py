@@ -127,7 +127,11 @@ def answer_window(state, decision: CombatWindow, action: Action, log: list[Event
         avatar = _combatant(state, player)
         if combat.abilities_used[player] or avatar is None:
             raise IllegalAction(f"{player_name(player)} has no ability left in this combat")
-        options = ability_options(state, avatar, "in_combat", combat_shen(state, player))
+        before = state
+
+        def options():
+            return ability_options(before, avatar, "in_combat", combat_shen(before, player))
+
         state = evolve(
             state,
             combat=evolve(combat, abilities_used=with_item(combat.abilities_used, player, True)),

@@ -203,10 +203,10 @@ def after_combat_options(state, decision: AfterCombat) -> list[Action]:
 
 def answer_after_combat(state, decision: AfterCombat, action: Action, log) -> GameState:
     """Use one after-combat ability of the Avatar, or Pass."""
-    options = after_combat_options(state, decision)
+    before = state
     state = evolve(state, pending=state.pending[:-1])
     if isinstance(action, Pass):
         return state
     if not isinstance(action, UseAbility):
         raise IllegalAction("use an after-combat ability or pass")
-    return use_ability(state, action, [o for o in options if isinstance(o, UseAbility)], log)
+    return use_ability(state, action, lambda: after_combat_options(before, decision), log)

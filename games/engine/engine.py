@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from games.engine import activation, combat, combat_results, placement, setup, turns
 from games.engine.actions import (
+    PASS,
     Action,
     IllegalAction,
     LoseCards,
@@ -49,6 +50,7 @@ from games.engine.events import CountersRemoved, Event
 from games.engine.movement import record_captures
 from games.engine.resolve import run_steps
 from games.engine.state import GameState, evolve, player_name, with_item
+from games.engine.vetted import mark_vetted, unmark
 from games.engine.victory import check_out_of_cards
 
 new_game = setup.new_game
@@ -173,11 +175,9 @@ def _settle(state: GameState, log: list[Event]) -> GameState:
             if forced is not None:
                 state = _answer_loss(state, top, forced, log)
                 continue
-        elif isinstance(top, _PASS_ONLY):
-            legal, answer = DECISIONS[type(top)]
-            if legal(state, top) == [Pass()]:
-                state = answer(state, top, Pass(), log)
-                continue
+        elif isinstance(top, _PASS_ONLY) and _legal(state) == [PASS]:
+            state = DECISIONS[type(top)][1](state, top, PASS, log)
+            continue
         return state
 
 
@@ -187,10 +187,29 @@ def legal_actions(state: GameState) -> list[Action]:
     For a card loss (R24) the list holds one choice per mix of hand, discard and
     deck counts; ``apply`` accepts any particular choice of cards.
     """
+    return list(_legal(state))
+
+
+# The last state asked about and its answer, as one tuple so a thread always
+# reads a matching pair: _settle asks before deciding whether a "pass only"
+# decision answers itself, the caller asks again, and apply checks the pick.
+_LAST_LEGAL: list[tuple[GameState | None, list[Action]]] = [(None, [])]
+
+
+def _legal(state: GameState) -> list[Action]:
+    remembered, legal = _LAST_LEGAL[0]
+    if remembered is state:
+        return legal
     decision = state.decision
-    if decision is None:
-        return []
-    return DECISIONS[type(decision)][0](state, decision)
+    legal = [] if decision is None else DECISIONS[type(decision)][0](state, decision)
+    _LAST_LEGAL[0] = (state, legal)
+    return legal
+
+
+def _listed(state: GameState, action: Action) -> bool:
+    """Was ``action`` taken from the legal list of this very state?"""
+    remembered, legal = _LAST_LEGAL[0]
+    return remembered is state and any(a is action for a in legal)
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -205,6 +224,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         raise IllegalAction(f"{action!r} is not an action")
     log: list[Event] = []
     answer = DECISIONS[type(decision)][1]
+    token = mark_vetted(action if _listed(state, action) else None)
     try:
         state = answer(state, decision, action, log)
     except IllegalAction:
@@ -213,6 +233,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         # Malformed fields (a name where an int belongs, a card that does not
         # exist) must read as a refusal, never a crash of the caller.
         raise IllegalAction(f"{type(action).__name__} does not fit here: {error}") from None
+    finally:
+        unmark(token)
     return _settle(state, log), log
 
 

@@ -30,6 +30,7 @@ from games.engine.events import CardPlayed, Event, RemainsRemoved
 from games.engine.movement import place_avatar, walker_closed, walker_may_arrive
 from games.engine.resolve import effect_task, push
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
+from games.engine.vetted import vetted
 
 PATH_VERBS = ("walk_spirit_path", "leave_spirit_path")
 
@@ -202,7 +203,7 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     card = action.card
     if card not in state.hands[player]:
         raise IllegalAction(f"{_name(state, card)} is not in {player_name(player)}'s hand")
-    if action not in play_options(state, player, card):
+    if not vetted(action) and action not in play_options(state, player, card):
         raise IllegalAction(_why_not(state, player, action))
     spec = state.cards[card]
     hand = list(state.hands[player])
@@ -314,7 +315,7 @@ def remove_remains(
     state: GameState, player: int, action: RemoveRemains, log: list[Event]
 ) -> GameState:
     """Remove a Remains card to its owner's discard pile, reversing a Spirit-Path move."""
-    if action not in removal_options(state, player):
+    if not vetted(action) and action not in removal_options(state, player):
         name = _name(state, action.card)
         raise IllegalAction(f"{player_name(player)} cannot remove {name} like that (R13)")
     bearer = next((a for c, a in own_remains(state, player) if c == action.card), None)
