@@ -45,7 +45,8 @@ class ConditionalCatalogueMixin:
     def _conditionally(
         self, handler: Callable[..., HttpResponseBase], request: Request, *args, **kwargs
     ) -> HttpResponseBase:
-        version = catalogue_version()
+        # Read by CataloguePagination, which keeps a list's count for this version.
+        self.catalogue_version = version = catalogue_version()
         key = response_cache_key(request, version)
         if key is not None:
             handler = cached_answer(handler, key, render=self._render)

@@ -10,7 +10,6 @@ any process, of any release, can read back.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 
 from django.core.cache import cache
@@ -23,7 +22,7 @@ from cards.api.version import CatalogueVersion
 CACHE_SECONDS = 10 * 60
 # Bump when the JSON of cards or realms changes shape, so that a cache shared across
 # a deploy (Redis) never answers with the old shape.
-_KEY_PREFIX = "catalogue-response:1"
+_RESPONSES = "response-1"
 _SHARED_FORMATS = {"json"}  # the browsable API shows the user and forms: never shared
 
 
@@ -33,8 +32,7 @@ def response_cache_key(request: Request, version: CatalogueVersion) -> str | Non
         return None
     if request.accepted_renderer.format not in _SHARED_FORMATS:
         return None
-    basis = f"{version.digest}|{request.build_absolute_uri()}|{request.accepted_media_type}"
-    return f"{_KEY_PREFIX}:{hashlib.sha256(basis.encode()).hexdigest()}"
+    return version.cache_key(_RESPONSES, request.build_absolute_uri(), request.accepted_media_type)
 
 
 def cached_answer(

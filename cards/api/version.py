@@ -24,6 +24,11 @@ class CatalogueVersion:
     last_modified: datetime.datetime | None
     digest: str
 
+    def cache_key(self, kind: str, *parts: str) -> str:
+        """A cache key for something of this version of the catalogue, told apart by ``parts``."""
+        basis = "|".join((self.digest, *parts))
+        return f"catalogue-{kind}:{hashlib.sha256(basis.encode()).hexdigest()}"
+
 
 def catalogue_version() -> CatalogueVersion:
     """The current version of the catalogue, in one query.
