@@ -30,9 +30,9 @@ _PLAIN_CONVERSIONS: dict[Callable[..., Any], Represent] = {
 }
 
 
+# A ModelSerializer whose plain column fields skip DRF's per-field machinery. No
+# docstring: drf-spectacular would publish it as each subclass's schema description.
 class PlainFieldsRepresentation(serializers.ModelSerializer):
-    """A ModelSerializer whose plain column fields skip DRF's per-field machinery."""
-
     def to_representation(self, instance: models.Model) -> dict[str, Any]:
         shown = {}
         for name, represent in self._representers:

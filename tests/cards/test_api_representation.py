@@ -1,6 +1,7 @@
 """The serializers' lean output is exactly DRF's generic output."""
 
 import pytest
+from drf_spectacular.plumbing import get_doc
 from rest_framework import serializers
 
 from cards.api.serializers import AbilitySerializer, CardSerializer, RealmSerializer
@@ -71,3 +72,7 @@ def test_a_card_in_a_list_shows_as_its_detail_does(api_client, cards):
     assert len(listed) == len(cards)
     for card in listed:
         assert card == api_client.get(f"/api/cards/{card['slug']}/").json()
+
+
+def test_lean_serializers_add_no_schema_description():
+    assert get_doc(CardSerializer) == get_doc(RealmSerializer) == ""
