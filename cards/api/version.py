@@ -9,8 +9,13 @@ from __future__ import annotations
 import datetime
 import hashlib
 from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
 
-from django.db.models import Func, IntegerField, Subquery
+from django.db import connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Func, IntegerField, QuerySet, Subquery
+from django.db.models.sql.compiler import SQLCompiler
 
 from cards.models import Card, Realm
 
@@ -37,25 +42,60 @@ def catalogue_version() -> CatalogueVersion:
     card), the count (a deletion) and the highest id (a deletion plus an insertion
     keeps the count). Realms: all their shown fields, as there are only a handful.
     """
+    rows = _version_rows()
+    # No realm means no card either: cards protect their realm.
+    last_modified, count, top = rows[0][-3:] if rows else (None, 0, None)
+    realms = [tuple(row[: len(_REALM_FIELDS)]) for row in rows]
+    changed = last_modified.isoformat() if last_modified else "-"
+    signature = f"{changed}|{count}|{top}|{realms!r}"
+    return CatalogueVersion(last_modified, hashlib.sha256(signature.encode()).hexdigest())
+
+
+def _version_queryset() -> QuerySet:
     cards = Card.objects.order_by()
     # Uncorrelated subqueries on each realm row: the database computes each once,
     # the newest change and the highest id straight from indexes.
-    rows = list(
+    return (
         Realm.objects.order_by("pk")
         .annotate(
             cards_changed=Subquery(cards.order_by("-updated_at").values("updated_at")[:1]),
+            # COUNT(*), which SQLite answers from the b-tree's count; COUNT(id) reads rows.
             cards_count=Subquery(
-                cards.annotate(
-                    count=Func("pk", function="COUNT", output_field=IntegerField())
-                ).values("count")
+                cards.annotate(count=Func(template="COUNT(*)", output_field=IntegerField())).values(
+                    "count"
+                )
             ),
             cards_top=Subquery(cards.order_by("-pk").values("pk")[:1]),
         )
         .values_list(*_REALM_FIELDS, "cards_changed", "cards_count", "cards_top")
     )
-    # No realm means no card either: cards protect their realm.
-    last_modified, count, top = rows[0][-3:] if rows else (None, 0, None)
-    realms = [row[: len(_REALM_FIELDS)] for row in rows]
-    changed = last_modified.isoformat() if last_modified else "-"
-    signature = f"{changed}|{count}|{top}|{realms!r}"
-    return CatalogueVersion(last_modified, hashlib.sha256(signature.encode()).hexdigest())
+
+
+@dataclass(frozen=True)
+class _CompiledQuery:
+    sql: str
+    params: tuple[Any, ...]
+    compiler: SQLCompiler
+    converters: dict[int, Any]
+
+
+# Compiling the query costs some fifty times what running it does, on every catalogue
+# request; so each connection (one a thread) compiles it once, with the converters
+# (e.g. SQLite's text to datetime) that the ORM would apply to its rows.
+_compiled: WeakKeyDictionary[BaseDatabaseWrapper, _CompiledQuery] = WeakKeyDictionary()
+
+
+def _version_rows() -> list[list[Any]]:
+    """The rows of ``_version_queryset()``, as the ORM would return them, from SQL compiled once."""
+    connection = connections[Realm.objects.db]
+    compiled = _compiled.get(connection)
+    if compiled is None:
+        compiler = _version_queryset().query.get_compiler(connection=connection)
+        sql, params = compiler.as_sql()
+        columns = [column for column, _, _ in compiler.select[: compiler.col_count]]
+        converters = compiler.get_converters(columns)
+        compiled = _compiled[connection] = _CompiledQuery(sql, tuple(params), compiler, converters)
+    with connection.cursor() as cursor:
+        cursor.execute(compiled.sql, compiled.params)
+        rows = cursor.fetchall()
+    return list(compiled.compiler.apply_converters(rows, compiled.converters))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cards.api.version import catalogue_version
+from cards.api.version import _version_queryset, _version_rows, catalogue_version
 from cards.models import Card
 from tests.factories.cards import AvatarFactory, ItemFactory, RealmFactory
 
@@ -21,6 +21,11 @@ def blade(realm):
 def test_version_is_one_query(blade, django_assert_num_queries):
     with django_assert_num_queries(1):
         catalogue_version()
+
+
+def test_version_query_compiled_once_reads_what_the_orm_reads(blade):
+    _version_rows()  # compiled on the first call, reused on the next
+    assert _version_rows() == [list(row) for row in _version_queryset()]
 
 
 def test_version_of_an_empty_catalogue(db):
