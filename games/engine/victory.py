@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+from games.engine.decisions import DiscardCard
 from games.engine.events import Event, GameOver
-from games.engine.state import OVER, PLAYERS, GameState, Result, evolve, player_name
+from games.engine.state import OVER, PLAYERS, GameState, Result, evolve, player_name, with_item
 
 
 def end_game(state: GameState, winner: int | None, reason: str, log: list[Event]) -> GameState:
-    """The state with the game over: ``winner`` None is a draw."""
+    """The state with the game over: ``winner`` None is a draw.
+
+    What was still to happen is dropped, except that a one-shot card still
+    resolving goes to its discard pile, so every card stays accounted for.
+    """
     log.append(GameOver(None if winner is None else player_name(winner), reason))
-    return evolve(state, result=Result(winner, reason), phase=OVER, pending=())
+    discards = state.discards
+    for card in _resolving(state):
+        owner = state.owners[card]
+        discards = with_item(discards, owner, (*discards[owner], card))
+    return evolve(state, result=Result(winner, reason), phase=OVER, pending=(), discards=discards)
+
+
+def _resolving(state: GameState) -> list[int]:
+    """One-shot cards played and not yet in the discard pile (R16)."""
+    return [task.card for task in state.pending if isinstance(task, DiscardCard)]
 
 
 def check_out_of_cards(state: GameState, log: list[Event]) -> GameState:
@@ -19,6 +33,10 @@ def check_out_of_cards(state: GameState, log: list[Event]) -> GameState:
         return state
     hands, decks, discards = state.hands, state.decks, state.discards
     out = [p for p in PLAYERS if not (hands[p] or decks[p] or discards[p])]
+    if out:
+        # A card being resolved is on its way to the discard pile: it still counts.
+        on_the_way = {state.owners[card] for card in _resolving(state)}
+        out = [p for p in out if p not in on_the_way]
     if not out:
         return state
     if len(out) == len(PLAYERS):

@@ -46,3 +46,18 @@ def test_turn_limit_with_equal_cards_is_a_draw_R26():
     scene.do("pass", "pass")
     assert scene.state.result.winner is None
     assert scene.state.result.reason == "adjudicated"
+
+
+def test_last_card_being_resolved_still_counts_R25():
+    kindle = action_card("Kindle", {"verb": "draw_cards", "count": 1})
+    builder = ScenarioBuilder().stone(RED, "A5").stone(BLUE, "I5").hand(RED, kindle)
+    scene = builder.fill(BLUE, deck=3).activation(RED).do("play kindle")
+    assert scene.state.result is None
+    assert scene.pile(RED, "discard") == ["kindle"]
+
+
+def test_card_resolving_when_the_game_ends_goes_to_the_discard_pile():
+    builder = ScenarioBuilder().stone(RED, "A5").stone(BLUE, "I5").hand(RED, DRAIN)
+    scene = builder.fill(BLUE, deck=2).activation(RED).do("play drain")
+    assert scene.state.result.winner == RED
+    assert scene.pile(RED, "discard") == ["drain"]
