@@ -5,18 +5,21 @@ set; the bench's rows are removed afterwards) with 10,000 generated cards and th
 abilities across eight realms, serves the real site in-process on a random
 loopback port, and reports:
 
-- p50 and p95 latency of the card API for five representative requests;
+- p50 and p95 latency of the card API for five representative requests, repeated
+  (after the first, the API answers them from its response cache) and each at a
+  URL not seen before (an unknown parameter that filters nothing: the cache misses);
 - the throughput of ``/api/cards/`` and of a bare Django JSON view mounted beside
   it on the same server (same middleware, same run), and their ratio.
 
 Requests are sequential, one connection each, so the figures are per-request cost,
-not concurrency. Run: ``.venv/bin/python bench/catalogue.py [--requests 200]``
+not concurrency. Run: ``.venv/bin/python bench/catalogue.py [--requests 200] [--unseen 50]``
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import json
 import os
 import random
@@ -28,7 +31,7 @@ import threading
 import time
 import types
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from socketserver import ThreadingMixIn
@@ -68,6 +71,7 @@ BENCH_PREFIX = "Bench"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=200, help="timed requests per query")
+    parser.add_argument("--unseen", type=int, default=50, help="requests per query, each new")
     parser.add_argument("--throughput", type=int, default=500, help="requests per endpoint")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
@@ -83,7 +87,14 @@ def main() -> None:
         print(f"Catalogue: {CARD_COUNT} cards in {time.perf_counter() - started:.1f}s")
         try:
             with serving(bench_urlconf()) as base:
-                report(base, realm_slug, card_slug, arguments.requests, arguments.throughput)
+                report(
+                    base,
+                    realm_slug,
+                    card_slug,
+                    requests=arguments.requests,
+                    unseen=arguments.unseen,
+                    throughput=arguments.throughput,
+                )
         finally:
             empty_catalogue()
 
@@ -266,8 +277,27 @@ def timings(base: tuple[str, int], path: str, count: int) -> list[float]:
     return [fetch(base, path) for _ in range(count)]
 
 
+# Numbers for URLs the server has not seen before, across the whole run.
+_UNSEEN = itertools.count()
+
+
+def unseen_timings(base: tuple[str, int], path: str, count: int) -> list[float]:
+    """Like ``timings``, but each request at a URL the server has not seen before."""
+    separator = "&" if "?" in path else "?"
+    paths = [f"{path}{separator}unseen={next(_UNSEEN)}" for _ in range(count + 5)]
+    for warming in paths[:5]:
+        fetch(base, warming)
+    return [fetch(base, unseen) for unseen in paths[5:]]
+
+
 def report(
-    base: tuple[str, int], realm_slug: str, card_slug: str, requests: int, throughput: int
+    base: tuple[str, int],
+    realm_slug: str,
+    card_slug: str,
+    *,
+    requests: int,
+    unseen: int,
+    throughput: int,
 ) -> None:
     queries = {
         "list, page 1": "/api/cards/",
@@ -279,12 +309,9 @@ def report(
         "detail by slug": f"/api/cards/{card_slug}/",
     }
     print(f"\nCard API latency, {requests} sequential requests each (ms)")
-    print(f"{'request':<44} {'matches':>8} {'p50':>8} {'p95':>8}")
-    for label, path in queries.items():
-        samples = timings(base, path, requests)
-        cuts = statistics.quantiles(samples, n=100, method="inclusive")
-        matches = matching_cards(base, path)
-        print(f"{label:<44} {matches:>8} {cuts[49] * 1000:>8.2f} {cuts[94] * 1000:>8.2f}")
+    latencies(base, queries, lambda path: timings(base, path, requests))
+    print(f"\nCard API latency, {unseen} sequential requests each at a new URL (ms)")
+    latencies(base, queries, lambda path: unseen_timings(base, path, unseen))
 
     print(f"\nThroughput, {throughput} sequential requests each, same server and run")
     endpoints = {"/api/cards/ (50 cards)": "/api/cards/", "bare JSON view": "/bench/bare/"}
@@ -293,6 +320,17 @@ def report(
         print(f"{label:<44} {rate:>8.1f} req/s")
     api, bare = rates.values()
     print(f"{'ratio card list / bare view':<44} {api / bare:>8.3f}  ({bare / api:.1f}x slower)")
+
+
+def latencies(
+    base: tuple[str, int], queries: dict[str, str], measure: Callable[[str], list[float]]
+) -> None:
+    """Print p50 and p95 of ``measure(path)`` for each query."""
+    print(f"{'request':<44} {'matches':>8} {'p50':>8} {'p95':>8}")
+    for label, path in queries.items():
+        cuts = statistics.quantiles(measure(path), n=100, method="inclusive")
+        matches = matching_cards(base, path)
+        print(f"{label:<44} {matches:>8} {cuts[49] * 1000:>8.2f} {cuts[94] * 1000:>8.2f}")
 
 
 def throughputs(base: tuple[str, int], endpoints: dict[str, str], count: int) -> dict[str, float]:
