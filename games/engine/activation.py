@@ -38,7 +38,16 @@ from games.engine.events import AnchorClaimed, AvatarMoved, Event, Passed
 from games.engine.movement import last_liberties, place_avatar, reach, walker_may_arrive
 from games.engine.playing import play_card, play_options, removal_options, remove_remains
 from games.engine.resolve import push
-from games.engine.state import PLAYERS, Avatar, GameState, evolve, other, player_name, with_item
+from games.engine.state import (
+    ACTIVATION,
+    PLAYERS,
+    Avatar,
+    GameState,
+    evolve,
+    other,
+    player_name,
+    with_item,
+)
 from games.engine.traits import trait_value
 from games.engine.vetted import vetted
 from games.engine.victory import check_all_anchors
@@ -50,7 +59,7 @@ def begin_activation(state: GameState) -> GameState:
     return evolve(
         state,
         avatars=avatars,
-        phase="activation",
+        phase=ACTIVATION,
         pending=(*state.pending, ActivationStep(state.turn_player)),
     )
 

@@ -199,7 +199,8 @@ def place_avatar(
     if on_path:
         grid = grid.with_blocked(end, True)
         grid, captures = grid.capture_around(end, avatar.owner)
-    moved = evolve(avatar, at=end, on_path=on_path)
+    # Moved: no longer where it stood when the phase began (R19, R20).
+    moved = evolve(avatar, at=end, on_path=on_path, start_at=-1)
     state = evolve(
         state,
         grid=grid,

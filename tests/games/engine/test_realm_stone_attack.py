@@ -9,6 +9,7 @@ from games.engine.scenario import (
     action_card,
     avatar_card,
     item_card,
+    remains_card,
 )
 
 WARDEN = avatar_card("Ember Warden", melee=3)
@@ -71,3 +72,11 @@ def test_defender_may_play_a_card_against_a_realm_stone_attack_R19():
     scene = _table().counters(BLUE, "E4").avatar(RED, WARDEN, "d4").hand(BLUE, weaken)
     scene = scene.activation(RED).do("d4 attacks stone", "play weaken on d4")
     assert scene.decision.count == 1
+
+
+def test_avatar_moved_onto_the_path_this_phase_cannot_attack_the_stone_R19():
+    walk = remains_card("Spirit Walk", {"verb": "walk_spirit_path", "target": "self"})
+    scene = _table().avatar(RED, WARDEN, "d4").hand(RED, walk).activation(RED)
+    assert "d4 attacks stone" in scene.legal()
+    scene.do("play spirit-walk on d4 to E4", "pass")
+    assert "E4 attacks stone" not in scene.legal()
