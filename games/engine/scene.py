@@ -19,7 +19,14 @@ REST = (ActivationStep, PlaceShen, ChooseRealmStone)
 class Scene:
     """A game in progress under test: apply actions by notation and read the result."""
 
+    # A test session may collect every scene to check none is left mid-decision
+    # (tests/games/engine/conftest.py sets this to a list).
+    opened: list[Scene] | None = None
+
     def __init__(self, state: GameState) -> None:
+        if Scene.opened is not None:
+            Scene.opened.append(self)
+        self.accepted: GameState | None = None
         self.events: list[Event] = []
         self.state, events = begin(state)
         self.events.extend(events)
@@ -67,14 +74,22 @@ class Scene:
     def expect(self, kind: type) -> Scene:
         """Fail unless the waiting decision is a ``kind``."""
         assert isinstance(self.decision, kind), f"waiting for {self.decision!r}, not {kind}"
+        self.accepted = self.state
         return self
 
     def done(self) -> Scene:
         """Fail while a decision inside an action is still unanswered."""
-        assert self.state.result is not None or isinstance(self.decision, REST), (
-            f"unanswered decision: {self.decision!r}"
-        )
+        unanswered = self.unanswered()
+        assert unanswered is None, unanswered
         return self
+
+    def unanswered(self) -> str | None:
+        """What is left unanswered inside an action, unless ``expect`` accepted it."""
+        if self.state.result is not None or isinstance(self.decision, REST):
+            return None
+        if self.accepted is self.state:
+            return None
+        return f"unanswered decision: {self.decision!r} (answer it, or expect() it)"
 
     def legal(self) -> list[str]:
         """The legal actions now, in notation."""

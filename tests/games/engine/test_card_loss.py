@@ -42,12 +42,14 @@ def test_loss_must_be_exactly_the_count_R24():
     scene = _drain(hand=[KINDLE, CALM], deck=[KINDLE] * 4).do("play drain")
     reason = scene.refused(LoseCards(from_deck=1))
     assert "exactly 3" in reason
+    scene.do("lose deck 3").done()
 
 
 def test_lost_cards_must_be_in_the_named_pile_R24():
     scene = _drain(hand=[KINDLE], deck=[KINDLE] * 4).do("play drain")
     card = scene.state.decks[BLUE][0]
     assert "not in the hand" in scene.refused(LoseCards(from_deck=2, hand=(card,)))
+    scene.do("lose deck 2 hand kindle").done()
 
 
 def test_player_asked_for_more_cards_than_they_have_loses_them_all_R24():

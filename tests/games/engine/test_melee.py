@@ -57,6 +57,7 @@ def test_melee_dice_are_power_plus_own_counters_around_each_position_R22():
     # Blue: defense 2 + counters around e4 (E4 F4 E5 F5: three blue) = 5 dice.
     assert len(rolled.attack_dice) == 3
     assert len(rolled.defense_dice) == 5
+    scene.do("keep avatar", "lose deck 3", "pass").done()
 
 
 def test_attacker_counts_counters_around_the_space_it_moved_from_R21():
@@ -70,6 +71,7 @@ def test_attacker_counts_counters_around_the_space_it_moved_from_R21():
     )
     scene.do("b4-c4xd4")
     assert len(_rolled(scene).attack_dice) == 5  # 3 + C4, C5 around c4
+    scene.do("lose deck 3", "pass").done()
 
 
 @pytest.mark.parametrize("counts", [True, False])
@@ -87,6 +89,7 @@ def test_realm_stone_counts_for_melee_dice_option_R22(counts):
     )
     scene.do("c3xc2")
     assert len(_rolled(scene).attack_dice) == (4 if counts else 3)
+    scene.do("lose deck 3", "pass").done()
 
 
 def test_melee_tie_goes_to_the_defender_R22():
@@ -100,6 +103,7 @@ def test_melee_tie_goes_to_the_defender_R22():
     scene.do("c3xd3")
     assert _rolled(scene).winner == "Tide Sentinel"
     assert scene.decision == RemoveOrLose(RED, scene.find("ember-warden").card, 2)
+    scene.do("keep avatar", "lose deck 2").done()
 
 
 def test_loser_keeps_its_avatar_and_loses_the_winners_power_in_cards_R23():
@@ -117,6 +121,7 @@ def test_loser_keeps_its_avatar_and_loses_the_winners_power_in_cards_R23():
     scene.do("lose hand filler,filler deck 2")
     assert scene.cards_lost(BLUE) == 4
     assert scene.find("tide-sentinel") is not None
+    scene.do("pass").done()
 
 
 def test_loser_may_remove_its_avatar_instead_of_losing_cards_R23():
@@ -145,9 +150,11 @@ def test_double_result_removes_the_avatar_and_cards_are_still_lost_R23():
     )
     scene.do("c3xd3")
     scene.expect(ChooseLostCards)
-    scene.do("lose deck 3")
+    scene.do("lose deck 3", "advance")
     assert scene.find("tide-sentinel") is None
     assert scene.cards_lost(BLUE) == 3
+    assert scene.at("d3") == "ember-warden"
+    scene.done()
 
 
 def test_beaten_defender_retreats_away_from_the_attack_R23():
@@ -214,6 +221,7 @@ def test_blocked_retreat_goes_next_to_the_realm_stone_R23():
     scene.do("c3xd4", "keep avatar", "lose deck 3")
     # e5 is taken; Blue's Realm Stone on I1 touches only h1.
     assert scene.at("h1") == "tide-sentinel"
+    scene.do("advance").done()
 
 
 def test_blocked_retreat_with_several_places_asks_the_owner_R23():
@@ -234,6 +242,7 @@ def test_blocked_retreat_with_several_places_asks_the_owner_R23():
     assert sorted(scene.legal()) == ["retreat e1", "retreat e2", "retreat f1", "retreat f2"]
     scene.do("retreat f2")
     assert scene.at("f2") == "tide-sentinel"
+    scene.do("pass").done()
 
 
 def test_blocked_retreat_with_no_room_removes_the_avatar_R23():
@@ -249,6 +258,8 @@ def test_blocked_retreat_with_no_room_removes_the_avatar_R23():
     scene.do("c3xd4", "keep avatar", "lose deck 3")
     assert scene.at("d4") is None
     assert "tide-sentinel" in scene.pile(BLUE, "out")
+    scene.do("advance").done()
+    assert scene.at("d4") == "ember-warden"
 
 
 def test_both_combatants_are_exhausted_after_melee_R22():
@@ -275,6 +286,7 @@ def test_exhausted_attacker_rolls_one_die_less_R18():
     scene.do("c3xd3")
     rolled = _rolled(scene)
     assert len(rolled.attack_dice) == 2 and len(rolled.defense_dice) == 1
+    scene.do("lose deck 2", "pass").done()
 
 
 def test_ready_avatars_fight_at_full_strength_exhaustion_comes_after_R18():
@@ -309,6 +321,7 @@ def test_combat_window_one_card_each_adds_dice_R22():
     # One card per combat: with nothing else to use, the window closes and dice roll.
     assert len(_rolled(scene).attack_dice) == 3 + 1 + 2
     assert scene.pile(RED, "hand").count("rage") == 1
+    scene.do("lose deck 2").done()  # 6 ones against two sixes: Red is beaten twice over
 
 
 def test_avatar_or_item_cards_cannot_be_played_in_combat_R22():
@@ -342,6 +355,7 @@ def test_in_combat_ability_is_used_in_the_window_R22():
     )
     scene.do("c3xd3", "c3 uses Fury", "keep avatar")
     assert len(_rolled(scene).attack_dice) == 2
+    scene.do("lose deck 2").done()
 
 
 def test_defender_uses_its_window_after_the_attacker_R22():
@@ -361,6 +375,7 @@ def test_defender_uses_its_window_after_the_attacker_R22():
     assert scene.decision == CombatWindow(BLUE)  # Red had nothing to use
     scene.do("play brace")
     assert len(_rolled(scene).defense_dice) == 2 + 1 + 3
+    scene.do("lose deck 2").done()
 
 
 def test_after_combat_abilities_for_both_avatars_R22():
@@ -410,3 +425,4 @@ def test_melee_log_line_shows_the_dice_R2():
     ) in scene.log()
     scene.do("keep avatar", "lose deck 3")
     assert "Blue loses 3 cards (deck: 3)" in scene.log()
+    scene.do("pass").done()

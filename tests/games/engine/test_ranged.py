@@ -58,6 +58,7 @@ def test_ranged_dice_are_power_and_bonus_dice_only_no_counters_R22():
     scene.do("b2>>d4")
     rolled = _rolled(scene)
     assert (len(rolled.attack_dice), len(rolled.defense_dice)) == (2, 2)
+    scene.do("remove avatar").done()
 
 
 def test_ranged_tie_goes_to_defender_R22():

@@ -42,6 +42,7 @@ def test_realm_stone_loss_counts_item_bonuses_but_not_counters_R19():
     scene = builder.avatar(RED, WARDEN, "d4", items=[item_card("Fire Blade", melee=1)])
     scene = scene.activation(RED).do("d4 attacks stone")
     assert scene.decision.count == 4
+    scene.do("lose deck 4").done()
 
 
 def test_realm_stone_attack_needs_the_avatar_there_since_the_phase_began_R19():
@@ -72,6 +73,7 @@ def test_defender_may_play_a_card_against_a_realm_stone_attack_R19():
     scene = _table().counters(BLUE, "E4").avatar(RED, WARDEN, "d4").hand(BLUE, weaken)
     scene = scene.activation(RED).do("d4 attacks stone", "play weaken on d4")
     assert scene.decision.count == 1
+    scene.do("lose deck 1").done()
 
 
 def test_avatar_moved_onto_the_path_this_phase_cannot_attack_the_stone_R19():
