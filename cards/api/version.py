@@ -10,12 +10,10 @@ import datetime
 import hashlib
 from dataclasses import dataclass
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from django.db import connections
-from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Func, IntegerField, QuerySet, Subquery
-from django.db.models.sql.compiler import SQLCompiler
+from django.db.models.sql import Query
 
 from cards.models import Card, Realm
 
@@ -75,27 +73,29 @@ def _version_queryset() -> QuerySet:
 class _CompiledQuery:
     sql: str
     params: tuple[Any, ...]
-    compiler: SQLCompiler
-    converters: dict[int, Any]
+    query: Query
+    columns: list[Any]
 
 
-# Compiling the query costs some fifty times what running it does, on every catalogue
-# request; so each connection (one a thread) compiles it once, with the converters
-# (e.g. SQLite's text to datetime) that the ORM would apply to its rows.
-_compiled: WeakKeyDictionary[BaseDatabaseWrapper, _CompiledQuery] = WeakKeyDictionary()
+# Compiling the query costs ten times what running it does, on every catalogue
+# request; so it is compiled once a database. Each request still takes the
+# converters (e.g. SQLite's text to datetime) from its own thread's connection.
+_compiled: dict[str, _CompiledQuery] = {}
 
 
 def _version_rows() -> list[list[Any]]:
     """The rows of ``_version_queryset()``, as the ORM would return them, from SQL compiled once."""
-    connection = connections[Realm.objects.db]
-    compiled = _compiled.get(connection)
+    alias = Realm.objects.db
+    connection = connections[alias]
+    compiled = _compiled.get(alias)
     if compiled is None:
-        compiler = _version_queryset().query.get_compiler(connection=connection)
+        query = _version_queryset().query
+        compiler = query.get_compiler(connection=connection)
         sql, params = compiler.as_sql()
         columns = [column for column, _, _ in compiler.select[: compiler.col_count]]
-        converters = compiler.get_converters(columns)
-        compiled = _compiled[connection] = _CompiledQuery(sql, tuple(params), compiler, converters)
+        compiled = _compiled[alias] = _CompiledQuery(sql, tuple(params), query, columns)
     with connection.cursor() as cursor:
         cursor.execute(compiled.sql, compiled.params)
         rows = cursor.fetchall()
-    return list(compiled.compiler.apply_converters(rows, compiled.converters))
+    compiler = compiled.query.get_compiler(connection=connection)
+    return list(compiler.apply_converters(rows, compiler.get_converters(compiled.columns)))
