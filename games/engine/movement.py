@@ -99,43 +99,61 @@ def occupancy(avatars: tuple[Avatar, ...]) -> tuple[dict[int, Avatar], dict[int,
     return spaces, vertices
 
 
+@lru_cache(maxsize=64)
+def open_steps(width: int, height: int, on_path: bool, stones: int) -> tuple[tuple[int, ...], ...]:
+    """For each space (vertex, ``on_path``): the positions one step away, without the
+    diagonal steps across a Realm Stone's vertex and, on the Path, without the stones'
+    vertices. Realm Stones never move, so this is worked out once per game."""
+    if on_path:
+        return tuple(
+            tuple(n for n in neighbours if not stones >> n & 1)
+            for neighbours in geometry(width, height).vertex_neighbours
+        )
+    return tuple(
+        tuple(n for n, corner in steps if corner < 0 or not stones >> corner & 1)
+        for steps in king_steps(width, height)
+    )
+
+
 def reach(
     state: GameState, avatar: Avatar, movement: int | None = None
-) -> tuple[dict[int, int], list[tuple[int, int]]]:
-    """Where ``avatar`` can move: ({destination: steps}, [(defender card, origin)]).
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """Where ``avatar`` can move: (sorted destinations, sorted [(defender card, origin)]).
 
     ``movement`` defaults to its current movement trait (R18 penalty included).
     """
     if movement is None:
         movement = trait_value(state, avatar, "movement")
     if movement <= 0:
-        return {}, []
+        return [], []
     on_path = avatar.on_path
     owner = avatar.owner
     occupied = occupancy(state.avatars)[on_path]
-    stones = stone_mask(state)
-    # Walkers may not enter Realm Stones' vertices nor the opponent's counters.
-    closed = stones | state.grid.counter_mask(other(owner)) if on_path else 0
-    table = step_table(state, on_path)
-    distance = {avatar.at: 0}
-    frontier = [avatar.at]
+    rules = state.ruleset
+    table = open_steps(rules.width, rules.height, on_path, stone_mask(state))
+    # Walkers may not enter the opponent's counters.
+    closed = state.grid.counter_mask(other(owner)) if on_path else 0
+    start = avatar.at
+    seen = {start}
+    frontier = [start]
     attacks: set[tuple[int, int]] = set()
-    for depth in range(1, movement + 1):
+    for _ in range(movement):
         following = []
         for position in frontier:
-            for target, corner in table[position]:
-                if target in distance or (corner >= 0 and stones >> corner & 1):
+            for target in table[position]:
+                if target in seen:
                     continue
                 occupant = occupied.get(target)
                 if occupant is not None:
                     if occupant.owner != owner:
                         attacks.add((occupant.card, position))
                 elif not closed >> target & 1:
-                    distance[target] = depth
+                    seen.add(target)
                     following.append(target)
         frontier = following
-    del distance[avatar.at]
-    return distance, sorted(attacks)
+    seen.discard(start)
+    # Sorted: the order of legal actions must not hang on how a set iterates.
+    return sorted(seen), sorted(attacks)
 
 
 def step_is_open(state: GameState, player: int, start: int, end: int | None, on_path: bool) -> bool:
