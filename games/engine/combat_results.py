@@ -49,6 +49,7 @@ def answer_remove_or_lose(state, decision: RemoveOrLose, action: Action, log) ->
 
 
 def remove_or_lose_options(state, decision: RemoveOrLose) -> list[Action]:
+    """Keep the beaten Avatar (and lose the cards) or remove it (R23)."""
     return [KeepAvatar(decision.avatar), RemoveAvatar(decision.avatar)]
 
 
@@ -194,6 +195,7 @@ def combat_end(state: GameState, log: list[Event]) -> GameState:
 
 
 def after_combat_options(state, decision: AfterCombat) -> list[Action]:
+    """Pass, or one of the Avatar's after-combat abilities it can pay for where it stands."""
     avatar = state.avatar(decision.avatar)
     if avatar is None:
         return [Pass()]

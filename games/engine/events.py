@@ -30,6 +30,8 @@ def _cards(n: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class FirstPlayerRolled(Event):
+    """Both players' 2d6 for the first player, re-rolls included (R6)."""
+
     rolls: tuple[tuple[int, ...], ...]
     first: str
 
@@ -40,6 +42,8 @@ class FirstPlayerRolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class RealmStonePlaced(Event):
+    """A Realm Stone and its starting counters (R7)."""
+
     player: str
     vertex: str
     counters: tuple[str, ...]
@@ -50,6 +54,8 @@ class RealmStonePlaced(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnBegan(Event):
+    """A new turn and whose it is."""
+
     turn: int
     player: str
 
@@ -59,6 +65,8 @@ class TurnBegan(Event):
 
 @dataclass(frozen=True, slots=True)
 class Recovered(Event):
+    """A player's recovery: Avatars refreshed, cards drawn (R9)."""
+
     player: str
     refreshed: int
     drawn: int
@@ -71,6 +79,8 @@ class Recovered(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
+    """Cards drawn by an effect."""
+
     player: str
     count: int
     reshuffled: bool
@@ -82,6 +92,8 @@ class CardsDrawn(Event):
 
 @dataclass(frozen=True, slots=True)
 class CounterPlaced(Event):
+    """One Shén counter placed (R10)."""
+
     player: str
     vertex: str
 
@@ -91,6 +103,8 @@ class CounterPlaced(Event):
 
 @dataclass(frozen=True, slots=True)
 class CountersCaptured(Event):
+    """A player's counters captured (R11)."""
+
     player: str
     vertices: tuple[str, ...]
 
@@ -100,6 +114,8 @@ class CountersCaptured(Event):
 
 @dataclass(frozen=True, slots=True)
 class CountersRemoved(Event):
+    """Counters removed by an effect (not a capture)."""
+
     player: str
     vertices: tuple[str, ...]
 
@@ -109,6 +125,8 @@ class CountersRemoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class Passed(Event):
+    """A player passed, stopped or closed a window."""
+
     player: str
     what: str
 
@@ -118,6 +136,8 @@ class Passed(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsLost(Event):
+    """Cards a player lost from the game, and from where (R24)."""
+
     player: str
     count: int
     hand: tuple[str, ...] = ()
@@ -138,6 +158,8 @@ class CardsLost(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
+    """A card played from hand (R16)."""
+
     player: str
     card: str
     where: str
@@ -148,6 +170,8 @@ class CardPlayed(Event):
 
 @dataclass(frozen=True, slots=True)
 class AbilityUsed(Event):
+    """An ability used."""
+
     player: str
     source: str
     ability: str
@@ -158,6 +182,8 @@ class AbilityUsed(Event):
 
 @dataclass(frozen=True, slots=True)
 class RemainsRemoved(Event):
+    """A Remains-in-Play card taken back off the board."""
+
     player: str
     card: str
 
@@ -167,6 +193,8 @@ class RemainsRemoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class AvatarMoved(Event):
+    """An Avatar's move (R21)."""
+
     avatar: str
     start: str
     end: str
@@ -177,6 +205,8 @@ class AvatarMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class AvatarPlaced(Event):
+    """An Avatar put somewhere other than by moving: a retreat, an advance, the Path."""
+
     avatar: str
     start: str
     end: str
@@ -188,6 +218,8 @@ class AvatarPlaced(Event):
 
 @dataclass(frozen=True, slots=True)
 class AvatarRemoved(Event):
+    """An Avatar removed from the game, and why."""
+
     avatar: str
     at: str
     why: str
@@ -198,6 +230,8 @@ class AvatarRemoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class AvatarStateChanged(Event):
+    """An Avatar refreshed or exhausted by an effect."""
+
     avatar: str
     change: str
 
@@ -207,6 +241,8 @@ class AvatarStateChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class TraitModified(Event):
+    """A trait changed until the end of the turn."""
+
     avatar: str
     trait: str
     amount: int
@@ -217,6 +253,8 @@ class TraitModified(Event):
 
 @dataclass(frozen=True, slots=True)
 class BonusDice(Event):
+    """Extra combat dice for one side (R22)."""
+
     player: str
     count: int
 
@@ -226,6 +264,8 @@ class BonusDice(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsReturned(Event):
+    """Cards returned from the discard pile to hand."""
+
     player: str
     cards: tuple[str, ...]
 
@@ -235,6 +275,8 @@ class CardsReturned(Event):
 
 @dataclass(frozen=True, slots=True)
 class MeleeRolled(Event):
+    """A melee attack's dice and winner (R22)."""
+
     attacker: str
     start: str
     origin: str
@@ -254,6 +296,8 @@ class MeleeRolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class RangedRolled(Event):
+    """A ranged attack's dice and winner (R22)."""
+
     attacker: str
     origin: str
     defender: str
@@ -271,6 +315,8 @@ class RangedRolled(Event):
 
 @dataclass(frozen=True, slots=True)
 class RealmStoneAttacked(Event):
+    """An attack on a Realm Stone: no dice, the attacker wins."""
+
     attacker: str
     origin: str
     stone: str
@@ -285,6 +331,8 @@ class RealmStoneAttacked(Event):
 
 @dataclass(frozen=True, slots=True)
 class AnchorClaimed(Event):
+    """An anchor point claimed (R20)."""
+
     player: str
     avatar: str
     anchor: str
@@ -296,6 +344,8 @@ class AnchorClaimed(Event):
 
 @dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
+    """The end of a turn."""
+
     turn: int
 
     def log_line(self) -> str:
@@ -304,6 +354,8 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
+    """The result: a winner (None for a draw) and why."""
+
     winner: str | None
     reason: str
 

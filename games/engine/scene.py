@@ -140,9 +140,11 @@ class Scene:
         return " ".join(sorted(map(board.vertex_name, self.state.grid.counters_of(player))))
 
     def vertex(self, name: str) -> int:
+        """The vertex named ``name``."""
         return self.state.board.parse_vertex(name)
 
     def space(self, name: str) -> int:
+        """The space named ``name``."""
         return self.state.board.parse_space(name)
 
     def pile(self, player: int, pile: str) -> list[str]:
