@@ -151,3 +151,20 @@ def test_avatar_may_not_manifest_into_an_occupied_space_R16():
     assert "play ember-warden at c3" not in scene.legal()
     reason = scene.refused(PlayCard(scene.card("ember-warden", RED), at=scene.space("c3")))
     assert "c3" in reason and "empty" in reason
+
+
+def test_item_is_paid_at_its_bearers_space_R16():
+    blade = item_card("Heavy Blade", cost=2, melee=2)
+    builder = _table().counters(RED, "C3 D3").avatar(RED, WARDEN, "c3").avatar(RED, WARDEN, "f6")
+    scene = builder.hand(RED, blade).activation(RED)
+    plays = [m for m in scene.legal() if m.startswith("play heavy-blade")]
+    assert plays == ["play heavy-blade on c3"]
+
+
+def test_spirit_avatar_manifesting_on_a_last_liberty_captures_R11():
+    builder = _table().counters(BLUE, "E5").counters(RED, "D5 F5 E6 E3 D4 F4")
+    scene = builder.hand(RED, SPIRIT).activation(RED)
+    scene.do("play flame-spirit at E4", "lose deck 1")
+    assert scene.counters(BLUE) == ""
+    assert scene.cards_lost(BLUE) == 1
+    scene.done()
