@@ -11,17 +11,22 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.engine.board import geometry
+from games.engine.capture import ShenGrid
 from games.engine.cards import CardSpec
 from games.engine.state import GameState
 
 
 def shen_mask(state: GameState, player: int) -> int:
     """``player``'s counters as a vertex bitmask, plus their Realm Stone when it counts."""
-    mask = state.grid.counter_mask(player)
-    stone = state.stones[player]
-    if stone >= 0 and state.ruleset.realm_stone_counts:
-        mask |= 1 << stone
-    return mask
+    stone = state.stones[player] if state.ruleset.realm_stone_counts else -1
+    return _shen_mask(state.grid, player, stone)
+
+
+@lru_cache(maxsize=64)
+def _shen_mask(grid: ShenGrid, player: int, stone: int) -> int:
+    # Keyed by the grid itself: asked for dozens of times per legal_actions call.
+    mask = grid.counter_mask(player)
+    return mask | 1 << stone if stone >= 0 else mask
 
 
 def shen_at(state: GameState, player: int, position: int, on_path: bool) -> int:

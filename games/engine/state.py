@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.board import Geometry, geometry
+from games.engine.board import Geometry
 from games.engine.capture import ShenGrid
 from games.engine.cards import CardSpec
 from games.engine.ruleset import Ruleset
@@ -128,8 +128,8 @@ class GameState:
 
     @property
     def board(self) -> Geometry:
-        """The board geometry (cached per size)."""
-        return geometry(self.ruleset.width, self.ruleset.height)
+        """The board geometry (the grid's own: one per board size)."""
+        return self.grid.geometry
 
     @property
     def decision(self) -> Any:
