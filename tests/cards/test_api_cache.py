@@ -13,7 +13,6 @@ from tests.factories.cards import AbilityFactory, AvatarFactory, ItemFactory, Re
 from tests.factories.decks import UserFactory
 
 CARDS = "/api/cards/"
-SHOWN_HEADERS = ("Content-Type", "ETag", "Last-Modified", "Vary", "Allow")
 
 
 class RecordingCache(LocMemCache):
@@ -63,9 +62,7 @@ def test_cache_hit_answers_the_same_body_and_headers(api_client, catalogue, resp
     second = api_client.get(CARDS)
     assert len(responses.stored) == 1
     assert second.content == first.content
-    assert {name: second[name] for name in SHOWN_HEADERS} == {
-        name: first[name] for name in SHOWN_HEADERS
-    }
+    assert dict(second.headers) == dict(first.headers)
 
 
 def test_cache_hit_of_a_detail_answers_the_same_body(api_client, catalogue, responses):
