@@ -80,7 +80,9 @@ def walker_closed(state: GameState, player: int) -> int:
     return closed
 
 
-_LAST_OCCUPANCY: list = [None, None]
+# The last Avatars tuple seen and its occupancy, as one tuple so that a thread
+# always reads a matching pair.
+_LAST_OCCUPANCY: list[tuple] = [((), ({}, {}))]
 
 
 def occupancy(avatars: tuple[Avatar, ...]) -> tuple[dict[int, Avatar], dict[int, Avatar]]:
@@ -89,13 +91,14 @@ def occupancy(avatars: tuple[Avatar, ...]) -> tuple[dict[int, Avatar], dict[int,
     Remembers the last tuple seen (by identity): one legal_actions call asks
     for every Avatar's moves on the same board.
     """
-    if _LAST_OCCUPANCY[0] is avatars:
-        return _LAST_OCCUPANCY[1]
+    seen, found = _LAST_OCCUPANCY[0]
+    if seen is avatars:
+        return found
     spaces: dict[int, Avatar] = {}
     vertices: dict[int, Avatar] = {}
     for avatar in avatars:
         (vertices if avatar.on_path else spaces)[avatar.at] = avatar
-    _LAST_OCCUPANCY[:] = [avatars, (spaces, vertices)]
+    _LAST_OCCUPANCY[0] = (avatars, (spaces, vertices))
     return spaces, vertices
 
 
