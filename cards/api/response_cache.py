@@ -22,7 +22,7 @@ from cards.api.version import CatalogueVersion
 CACHE_SECONDS = 10 * 60
 # Bump when the JSON of cards or realms changes shape, so that a cache shared across
 # a deploy (Redis) never answers with the old shape.
-_RESPONSES = "response-1"
+_RESPONSE_KIND = "response-1"
 _SHARED_FORMATS = {"json"}  # the browsable API shows the user and forms: never shared
 
 
@@ -32,7 +32,9 @@ def response_cache_key(request: Request, version: CatalogueVersion) -> str | Non
         return None
     if request.accepted_renderer.format not in _SHARED_FORMATS:
         return None
-    return version.cache_key(_RESPONSES, request.build_absolute_uri(), request.accepted_media_type)
+    return version.cache_key(
+        _RESPONSE_KIND, request.build_absolute_uri(), request.accepted_media_type
+    )
 
 
 def cached_answer(

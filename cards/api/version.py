@@ -51,18 +51,15 @@ def catalogue_version() -> CatalogueVersion:
 
 def _version_queryset() -> QuerySet:
     cards = Card.objects.order_by()
+    # COUNT(*), which SQLite answers from the b-tree's count; COUNT(id) reads every row.
+    count = Func(template="COUNT(*)", output_field=IntegerField())
     # Uncorrelated subqueries on each realm row: the database computes each once,
     # the newest change and the highest id straight from indexes.
     return (
         Realm.objects.order_by("pk")
         .annotate(
             cards_changed=Subquery(cards.order_by("-updated_at").values("updated_at")[:1]),
-            # COUNT(*), which SQLite answers from the b-tree's count; COUNT(id) reads rows.
-            cards_count=Subquery(
-                cards.annotate(count=Func(template="COUNT(*)", output_field=IntegerField())).values(
-                    "count"
-                )
-            ),
+            cards_count=Subquery(cards.annotate(count=count).values("count")),
             cards_top=Subquery(cards.order_by("-pk").values("pk")[:1]),
         )
         .values_list(*_REALM_FIELDS, "cards_changed", "cards_count", "cards_top")
