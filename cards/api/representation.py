@@ -4,8 +4,9 @@ A page of 50 cards is some 1,500 field values; for each, DRF's generic
 ``to_representation`` resolves the source, guards against missing attributes and
 calls the field. For a field that shows a concrete model column through DRF's own
 plain conversion (``str``, ``int``, ``bool``, a choice), reading the attribute and
-converting it gives the very same value. Every other field (relations, nested
-serializers, custom fields, dates) still goes through DRF, so the JSON is unchanged.
+converting it gives the very same value. Other column fields (custom fields, dates)
+skip only the source lookup; relations and nested serializers take DRF's every step.
+So the JSON is unchanged (``tests/cards/test_api_representation.py`` holds it to that).
 """
 
 from __future__ import annotations
