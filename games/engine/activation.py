@@ -136,6 +136,15 @@ def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
     return moves
 
 
+def _has_activated_ability(state: GameState, avatar: Avatar) -> bool:
+    cards = state.cards
+    return any(
+        ability.timing == "activated"
+        for card in (avatar.card, *avatar.items)
+        for ability in cards[card].abilities
+    )
+
+
 def _activated_abilities(state: GameState, avatar: Avatar) -> list[UseAbility]:
     if avatar.exhausted:
         return []
@@ -285,7 +294,7 @@ def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, 
         )
     start = state.position_name(avatar.at, avatar.on_path)
     log.append(AvatarMoved(name, start, state.position_name(action.to, avatar.on_path)))
-    if follow_up and not avatar.exhausted:
+    if follow_up and not avatar.exhausted and _has_activated_ability(state, avatar):
         state = push(state, FollowUp(avatar.owner, avatar.card, False, True))
     return place_avatar(state, avatar, action.to, avatar.on_path, log)
 
