@@ -22,7 +22,7 @@ Objects are sorted by key and printed without spaces, so the text is what
 
 Class names are looked up among the classes defined in ``games.engine`` (and
 any class this process has already encoded), so moving a class between engine
-modules does not invalidate stored games.
+modules does not invalidate stored games; renaming a class or a field does.
 """
 
 from __future__ import annotations
