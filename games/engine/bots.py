@@ -8,16 +8,28 @@ any Python version.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from games.engine import apply, legal_actions, rng, start_game
+from games.engine import (
+    Action,
+    CardSpec,
+    DeckList,
+    Event,
+    GameState,
+    Ruleset,
+    Scenario,
+    apply,
+    legal_actions,
+    rng,
+    start_game,
+)
 
 
 class Bot(Protocol):
     """Anything that picks an action for the player who must act in ``state``."""
 
-    def choose(self, state: Any) -> Any: ...
+    def choose(self, state: GameState) -> Action: ...
 
 
 class RandomBot:
@@ -26,7 +38,7 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self._rng = rng.seed_state(seed)
 
-    def choose(self, state: Any) -> Any:
+    def choose(self, state: GameState) -> Action:
         """One of ``legal_actions(state)``, each equally likely."""
         actions = legal_actions(state)
         if not actions:
@@ -45,14 +57,14 @@ MAX_ACTIONS = 100_000
 
 
 def play_game(
-    ruleset: Any,
-    decks: Sequence[Any],
+    ruleset: Ruleset,
+    decks: Sequence[DeckList | Mapping[str, Any] | Sequence[CardSpec]],
     seed: int,
     bots: Sequence[Bot],
     *,
-    scenario: Any = None,
+    scenario: Scenario | None = None,
     max_actions: int = MAX_ACTIONS,
-) -> tuple[Any, tuple[Any, ...], tuple[tuple[Any, ...], ...]]:
+) -> tuple[GameState, tuple[Action, ...], tuple[tuple[Event, ...], ...]]:
     """Play a whole game, ``bots[p]`` answering for player ``p``.
 
     Returns (final state, the actions in order, the events): ``events[0]`` are

@@ -8,11 +8,21 @@ stops at the first state that differs (a changed rule, a corrupted log).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import apply, start_game
+from games.engine import (
+    Action,
+    CardSpec,
+    DeckList,
+    Event,
+    GameState,
+    Ruleset,
+    Scenario,
+    apply,
+    start_game,
+)
 from games.engine.codec import state_digest
 
 
@@ -38,28 +48,28 @@ class ReplayResult:
     ``actions[i]``, whose events are ``events[i + 1]``.
     """
 
-    states: tuple[Any, ...]
-    events: tuple[tuple[Any, ...], ...]
+    states: tuple[GameState, ...]
+    events: tuple[tuple[Event, ...], ...]
 
     @property
-    def final(self) -> Any:
+    def final(self) -> GameState:
         """The state after the last action."""
         return self.states[-1]
 
 
-def record_digests(states: Sequence[Any], every: int) -> tuple[str, ...]:
+def record_digests(states: Sequence[GameState], every: int) -> tuple[str, ...]:
     """The digests of ``states[0]``, ``states[every]``, ``states[2 * every]``, ..."""
     _check_every(every)
     return tuple(state_digest(state) for state in states[::every])
 
 
 def replay(
-    ruleset: Any,
-    decks: Sequence[Any],
+    ruleset: Ruleset,
+    decks: Sequence[DeckList | Mapping[str, Any] | Sequence[CardSpec]],
     seed: int,
-    actions: Iterable[Any],
+    actions: Iterable[Action],
     *,
-    scenario: Any = None,
+    scenario: Scenario | None = None,
     digests: Sequence[str] | None = None,
     every: int = 1,
 ) -> ReplayResult:
@@ -86,7 +96,7 @@ def replay(
     return ReplayResult(states=tuple(states), events=tuple(events))
 
 
-def _verify(digests: Sequence[str] | None, every: int, index: int, state: Any) -> None:
+def _verify(digests: Sequence[str] | None, every: int, index: int, state: GameState) -> None:
     if digests is None or index % every:
         return
     slot = index // every
