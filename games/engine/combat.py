@@ -38,7 +38,7 @@ from games.engine.events import (
     RealmStoneAttacked,
 )
 from games.engine.movement import place_avatar
-from games.engine.playing import play_card, play_options
+from games.engine.playing import play_card, play_options, play_profile
 from games.engine.resolve import push
 from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
 from games.engine.traits import trait_value
@@ -89,6 +89,27 @@ def _combatant(state: GameState, player: int) -> Avatar | None:
     combat = state.combat
     card = combat.attacker if state.owners[combat.attacker] == player else combat.defender
     return state.avatar(card) if card >= 0 else None
+
+
+def window_may_offer(state: GameState, player: int) -> bool:
+    """Could ``player`` use anything in this combat window? A cheap first look: a card of a
+    kind playable in combat in hand, or an in-combat ability on their combatant."""
+    combat = state.combat
+    cards = state.cards
+    if not combat.cards_used[player] and any(
+        play_profile(cards[card], True).playable for card in state.hands[player]
+    ):
+        return True
+    avatar = _combatant(state, player)
+    return (
+        avatar is not None
+        and not combat.abilities_used[player]
+        and any(
+            ability.timing == "in_combat"
+            for card in (avatar.card, *avatar.items)
+            for ability in cards[card].abilities
+        )
+    )
 
 
 def window_options(state: GameState, player: int) -> list[Action]:

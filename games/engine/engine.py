@@ -175,6 +175,9 @@ def _settle(state: GameState, log: list[Event]) -> GameState:
             if forced is not None:
                 state = _answer_loss(state, top, forced, log)
                 continue
+        elif isinstance(top, CombatWindow) and not combat.window_may_offer(state, top.player):
+            state = combat.answer_window(state, top, PASS, log)
+            continue
         elif isinstance(top, _PASS_ONLY) and _legal(state) == [PASS]:
             state = DECISIONS[type(top)][1](state, top, PASS, log)
             continue
