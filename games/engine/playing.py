@@ -27,7 +27,7 @@ from games.engine.costs import (
 from games.engine.decisions import DiscardCard
 from games.engine.effects import EffectStep
 from games.engine.events import CardPlayed, Event, RemainsRemoved
-from games.engine.movement import place_avatar, walker_closed, walker_may_arrive
+from games.engine.movement import occupancy, place_avatar, walker_closed, walker_may_arrive
 from games.engine.resolve import effect_task, push
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
 from games.engine.vetted import vetted
@@ -179,13 +179,30 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
     return options
 
 
+_PAYING: dict[tuple[int, int], tuple[tuple[int, ...], list[int]]] = {}
+
+
+def _spaces_paying(shen: tuple[int, ...], cost: int) -> list[int]:
+    """The spaces whose Shén count in ``shen`` reaches ``cost``, remembered per table."""
+    key = (id(shen), cost)
+    entry = _PAYING.get(key)
+    if entry is not None and entry[0] is shen:
+        return entry[1]
+    spaces = [s for s, n in enumerate(shen) if n >= cost]
+    if len(_PAYING) > 4096:
+        _PAYING.clear()
+    _PAYING[key] = (shen, spaces)
+    return spaces
+
+
 def _manifest_spots(
     state: GameState, player: int, spec: CardSpec, cost: int, paid_anywhere: bool
 ) -> list[int]:
     if not spec.is_spirit:
-        taken = {a.at for a in state.avatars if not a.on_path}
-        shen = shen_by_space(state, player)
-        return [s for s, n in enumerate(shen) if (paid_anywhere or n >= cost) and s not in taken]
+        spaces = occupancy(state.avatars)[0]
+        if paid_anywhere:
+            return [s for s in range(state.board.space_count) if s not in spaces]
+        return [s for s in _spaces_paying(shen_by_space(state, player), cost) if s not in spaces]
     newcomer = Avatar(-1, player, -1, False)
     shen = shen_by_vertex(state, player)
     closed = walker_closed(state, player)
@@ -300,6 +317,8 @@ def own_remains(state: GameState, player: int) -> list[tuple[int, Avatar | None]
 
 def removal_options(state: GameState, player: int) -> list[RemoveRemains]:
     """Every legal removal of one of ``player``'s Remains cards (R13)."""
+    if not state.beside[player] and not any(a.attachments for a in state.avatars):
+        return []
     options = []
     for card, bearer in own_remains(state, player):
         verb = path_verb(_effect_steps(state.cards[card], ("while_attached",)))
