@@ -22,7 +22,11 @@ CHROMIUM_FLAGS = [
 
 
 def chromium_path() -> str:
-    path = os.environ.get("SHEN_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    path = (
+        os.environ.get("SHEN_CHROMIUM")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
     if not path:
         pytest.fail(
             "Chromium is needed for the browser tests: `sudo apt-get install chromium` "
