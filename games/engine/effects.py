@@ -203,6 +203,7 @@ def describe_step(step: EffectStep) -> str:
     target = {"self": "this Avatar", "own_avatar": "your Avatar"}.get(
         p.get("target", ""), "target Avatar"
     )
+    subject = target[:1].upper() + target[1:]  # str.capitalize() would lower "Avatar"
     match step.verb:
         case "draw_cards":
             return f"Draw {p['count']} card{'s' * (p['count'] != 1)}."
@@ -213,9 +214,9 @@ def describe_step(step: EffectStep) -> str:
         case "modify_trait":
             sign = "+" if p["amount"] >= 0 else "−"
             until = " until end of turn" if p["duration"] == "end_of_turn" else ""
-            return f"{target.capitalize()} gets {sign}{abs(p['amount'])} {p['trait']}{until}."
+            return f"{subject} gets {sign}{abs(p['amount'])} {p['trait']}{until}."
         case "extra_dice":
-            return f"{target.capitalize()} rolls {p['count']} extra combat dice."
+            return f"{subject} rolls {p['count']} extra combat dice."
         case "opponent_loses_cards":
             return f"Your opponent loses {p['count']} card{'s' * (p['count'] != 1)}."
         case "gain_cards_back":
@@ -225,7 +226,7 @@ def describe_step(step: EffectStep) -> str:
         case "exhaust_avatar":
             return f"Exhaust {target}."
         case "walk_spirit_path":
-            return f"{target.capitalize()} walks the Spirit Path."
+            return f"{subject} walks the Spirit Path."
         case "leave_spirit_path":
-            return f"{target.capitalize()} leaves the Spirit Path."
+            return f"{subject} leaves the Spirit Path."
     return step.verb
