@@ -184,7 +184,7 @@ class Ability(models.Model):
     text = models.TextField(blank=True)
 
     class Meta:
-        ordering = ["card", "order"]
+        ordering = ["card", "order", "id"]  # id breaks ties: abilities keep their written order
         verbose_name_plural = "abilities"
 
     def __str__(self) -> str:
