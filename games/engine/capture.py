@@ -174,6 +174,17 @@ class ShenGrid:
         group = self._group(vertex)
         return bool(group.liberties) or group.anchored
 
+    def last_liberties(self, player: int) -> int:
+        """The vertices that are the only liberty of one of ``player``'s groups, as a mask."""
+        self._check_player(player)
+        mask = 0
+        # Straight from the groups: walker moves ask this for every grid they meet.
+        for group in self._groups.values():
+            liberties = group.liberties
+            if group.owner == player and liberties and not liberties & (liberties - 1):
+                mask |= liberties
+        return mask
+
     def _group(self, vertex: int) -> Group:
         self._check_vertex(vertex)
         root = self._group_of[vertex]

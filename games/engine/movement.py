@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from games.engine.board import geometry, mask_vertices
+from games.engine.board import geometry
 from games.engine.capture import ShenGrid
 from games.engine.card_loss import ask_to_lose
 from games.engine.events import CountersCaptured, Event
@@ -190,12 +190,7 @@ def arrival_is_suicide(grid: ShenGrid, end: int, player: int) -> bool:
 @lru_cache(maxsize=64)
 def last_liberties(grid: ShenGrid, player: int) -> int:
     """The vertices that are the only liberty of one of ``player``'s groups, as a mask."""
-    mask = 0
-    for vertex in mask_vertices(grid.counter_mask(player)):
-        if grid.liberties(vertex) == 1:
-            (liberty,) = grid.liberty_vertices(vertex)
-            mask |= 1 << liberty
-    return mask
+    return grid.last_liberties(player)
 
 
 def walker_may_arrive(state: GameState, avatar: Avatar, end: int) -> bool:
@@ -204,8 +199,14 @@ def walker_may_arrive(state: GameState, avatar: Avatar, end: int) -> bool:
     if not last_liberties(state.grid, avatar.owner) >> end & 1:
         return True
     start = avatar.at if avatar.on_path else None
-    grid, _ = walker_arrival_grid(state.grid, start, end, avatar.owner)
-    return not arrival_is_suicide(grid, end, avatar.owner)
+    return _arrival_allowed(state.grid, start, end, avatar.owner)
+
+
+@lru_cache(maxsize=4096)
+def _arrival_allowed(grid: ShenGrid, start: int | None, end: int, player: int) -> bool:
+    # Remembered per grid: a grid lasts several steps, and each asks again for every walker.
+    grid, _ = walker_arrival_grid(grid, start, end, player)
+    return not arrival_is_suicide(grid, end, player)
 
 
 def place_avatar(
