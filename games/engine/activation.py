@@ -26,7 +26,7 @@ from games.engine.actions import (
     RangedAttack,
     RemoveRemains,
     UseAbility,
-    move_action,
+    moves_to,
     shared,
 )
 from games.engine.avatars import replace_avatar
@@ -116,10 +116,11 @@ def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
     """Moves and melee attacks open to ``avatar`` (R21)."""
     destinations, attacks = reach(state, avatar)
     card = avatar.card
-    if avatar.on_path:
-        danger = last_liberties(state.grid, avatar.owner)
-        moves: list[Action] = [
-            move_action(card, to)
+    # Only a walker's step onto a last liberty of its own groups needs a closer look.
+    danger = last_liberties(state.grid, avatar.owner) if avatar.on_path else 0
+    if danger:
+        destinations = [
+            to
             for to in destinations
             if not danger >> to & 1 or walker_may_arrive(state, avatar, to)
         ]
@@ -130,8 +131,7 @@ def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
             or not danger >> origin & 1
             or walker_may_arrive(state, avatar, origin)
         ]
-    else:
-        moves = [move_action(card, to) for to in destinations]
+    moves: list[Action] = moves_to(card, destinations)
     moves.extend(shared(MeleeAttack, card, defender, origin) for defender, origin in attacks)
     return moves
 
