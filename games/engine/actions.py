@@ -188,25 +188,34 @@ def shared(cls: type, *fields: object) -> Action:
     return action
 
 
-# One dict per moving Avatar: a legal-action list holds dozens of moves, and one
-# dict lookup each is several times cheaper than building a key for ``shared``.
-_MOVE_ROWS: dict[int, dict[int, Move]] = {}
+# One dict per row of actions differing in one position field (the moves of an
+# Avatar, the manifest spots of a card): a legal-action list holds dozens of them,
+# and one dict lookup each is several times cheaper than building a key for ``shared``.
+_ROWS: dict[tuple, dict[int, Action]] = {}
+
+
+def shared_row(
+    cls: type, before: tuple, positions: Iterable[int], after: tuple = ()
+) -> list[Action]:
+    """``[cls(*before, p, *after) for p in positions]``, each shared like :func:`shared`."""
+    key = (cls, before, after)
+    row = _ROWS.get(key)
+    if row is None:
+        if len(_ROWS) > 4096:
+            _ROWS.clear()
+        row = _ROWS[key] = {}
+    try:
+        return [row[p] for p in positions]
+    except KeyError:
+        for p in positions:
+            if p not in row:
+                row[p] = cls(*before, p, *after)
+        return [row[p] for p in positions]
 
 
 def moves_to(avatar: int, destinations: Iterable[int]) -> list[Move]:
     """``[Move(avatar, to) for to in destinations]``, each shared like :func:`shared`."""
-    row = _MOVE_ROWS.get(avatar)
-    if row is None:
-        if len(_MOVE_ROWS) > 4096:
-            _MOVE_ROWS.clear()
-        row = _MOVE_ROWS[avatar] = {}
-    try:
-        return [row[to] for to in destinations]
-    except KeyError:
-        for to in destinations:
-            if to not in row:
-                row[to] = Move(avatar, to)
-        return [row[to] for to in destinations]
+    return shared_row(Move, (avatar,), destinations)
 
 
 def move_action(avatar: int, to: int) -> Move:

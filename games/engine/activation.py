@@ -182,7 +182,8 @@ def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
             options.extend(play_options(state, player, card))
     options.extend(removal_options(state, player))
     for avatar in state.avatars:
-        if avatar.owner == player:
+        # Most Avatars are spent by mid-phase: skip them without a call (this runs every step).
+        if avatar.owner == player and not avatar.activated:
             options.extend(activation_options(state, avatar))
     return options
 

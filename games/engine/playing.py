@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.actions import IllegalAction, PlayCard, RemoveRemains, shared
+from games.engine.actions import IllegalAction, PlayCard, RemoveRemains, shared, shared_row
 from games.engine.avatars import replace_avatar
 from games.engine.cards import CardSpec
 from games.engine.costs import (
@@ -149,11 +149,10 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
         targets = (
             [-1] if kind == "none" else [a.card for a in _targets(state, player, kind)] or [-1]
         )
-        return [
-            shared(PlayCard, card, at, t, -1)
-            for at in _manifest_spots(state, player, spec, cost, window is not None)
-            for t in targets
-        ]
+        spots = _manifest_spots(state, player, spec, cost, window is not None)
+        if targets == [-1]:
+            return shared_row(PlayCard, (card,), spots, (-1, -1))
+        return [shared(PlayCard, card, at, t, -1) for at in spots for t in targets]
     if kind == "none":
         if window is not None:
             return [PlayCard(card)]
