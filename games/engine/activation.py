@@ -31,6 +31,7 @@ from games.engine.actions import (
 )
 from games.engine.avatars import replace_avatar
 from games.engine.card_loss import ask_to_lose
+from games.engine.cards import CardSpec
 from games.engine.combat import start_combat
 from games.engine.costs import shen_at
 from games.engine.decisions import ActivationStep, EndTurn, ExhaustAvatar, FollowUp
@@ -136,13 +137,26 @@ def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
     return moves
 
 
+# id(spec): (spec, has an activated ability), kept per CardSpec object (hashing one costs more).
+_ACTIVATED: dict[int, tuple[CardSpec, bool]] = {}
+
+
+def _has_activated(spec: CardSpec) -> bool:
+    entry = _ACTIVATED.get(id(spec))
+    if entry is not None and entry[0] is spec:
+        return entry[1]
+    found = any(ability.timing == "activated" for ability in spec.abilities)
+    if len(_ACTIVATED) > 4096:
+        _ACTIVATED.clear()
+    _ACTIVATED[id(spec)] = (spec, found)
+    return found
+
+
 def _has_activated_ability(state: GameState, avatar: Avatar) -> bool:
     cards = state.cards
-    return any(
-        ability.timing == "activated"
-        for card in (avatar.card, *avatar.items)
-        for ability in cards[card].abilities
-    )
+    if _has_activated(cards[avatar.card]):
+        return True
+    return any(_has_activated(cards[card]) for card in avatar.items)
 
 
 def _activated_abilities(state: GameState, avatar: Avatar) -> list[UseAbility]:
@@ -156,16 +170,23 @@ def activation_options(state: GameState, avatar: Avatar) -> list[Action]:
     """Every way to activate ``avatar`` now (R19)."""
     if avatar.activated:
         return []
+    card = avatar.card
+    # The helpers check these conditions too; testing them here first skips
+    # their calls for most Avatars (this runs for every Avatar at every step).
+    ready = not avatar.exhausted
     options: list[Action] = []
-    if _claimable(state, avatar) >= 0:
-        options.append(shared(Claim, avatar.card))
-    if _stone_in_reach(state, avatar):
-        options.append(shared(AttackRealmStone, avatar.card))
+    if ready and avatar.start_at == avatar.at:
+        if _claimable(state, avatar) >= 0:
+            options.append(shared(Claim, card))
+        if _stone_in_reach(state, avatar):
+            options.append(shared(AttackRealmStone, card))
     options.extend(movement_options(state, avatar))
-    options.extend(
-        shared(RangedAttack, avatar.card, target) for target in _ranged_targets(state, avatar)
-    )
-    options.extend(_activated_abilities(state, avatar))
+    if ready and not avatar.on_path:
+        options.extend(
+            shared(RangedAttack, card, target) for target in _ranged_targets(state, avatar)
+        )
+    if ready and _has_activated_ability(state, avatar):
+        options.extend(_activated_abilities(state, avatar))
     return options
 
 

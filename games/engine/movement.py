@@ -139,24 +139,28 @@ def reach(
     start = avatar.at
     seen = {start}
     frontier = [start]
-    attacks: set[tuple[int, int]] = set()
+    # A list, not a set: a position is in one frontier only and looks at each
+    # neighbour once, so no (defender, origin) pair can come up twice.
+    attacks: list[tuple[int, int]] = []
+    get = occupied.get
     for _ in range(movement):
         following = []
         for position in frontier:
             for target in table[position]:
                 if target in seen:
                     continue
-                occupant = occupied.get(target)
+                occupant = get(target)
                 if occupant is not None:
                     if occupant.owner != owner:
-                        attacks.add((occupant.card, position))
+                        attacks.append((occupant.card, position))
                 elif not closed >> target & 1:
                     seen.add(target)
                     following.append(target)
         frontier = following
     seen.discard(start)
     # Sorted: the order of legal actions must not hang on how a set iterates.
-    return sorted(seen), sorted(attacks)
+    attacks.sort()
+    return sorted(seen), attacks
 
 
 def step_is_open(state: GameState, player: int, start: int, end: int | None, on_path: bool) -> bool:
