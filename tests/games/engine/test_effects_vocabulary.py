@@ -6,29 +6,15 @@ from games.engine.decisions import (
     PlaceEffectCounters,
     RemoveEffectCounters,
 )
-from games.engine.scenario import (
-    BLUE,
-    RED,
-    ScenarioBuilder,
-    ability,
-    action_card,
-    avatar_card,
-    remains_card,
-)
+from games.engine.scenario import BLUE, RED, ability, action_card, avatar_card, remains_card
 from games.engine.traits import trait_value
-
-WARDEN = avatar_card("Ember Warden", melee=3, defense=2, movement=2)
-SENTINEL = avatar_card("Tide Sentinel", realm="water")
+from tests.games.engine.cards import FLAME_SPIRIT, SENTINEL, WARDEN, WAVE_SPIRIT
+from tests.games.engine.tables import table
 
 
 def _table():
-    return (
-        ScenarioBuilder()
-        .stone(RED, "A5")
-        .stone(BLUE, "I5")
-        .fill(RED, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-    )
+    """Red's hand starts empty: tests here count what comes into it."""
+    return table(red_hand=0)
 
 
 def test_draw_cards():
@@ -155,8 +141,7 @@ def test_walk_spirit_path_and_leave_it_by_ability():
 
 def test_leave_spirit_path_by_remains_card():
     surface = remains_card("Surface", {"verb": "leave_spirit_path", "target": "self"})
-    spirit = avatar_card("Flame Spirit", spirit=True)
-    scene = _table().avatar(RED, spirit, "D4").hand(RED, surface).activation(RED)
+    scene = _table().avatar(RED, FLAME_SPIRIT, "D4").hand(RED, surface).activation(RED)
     scene.do("play surface on D4 to c4")
     assert scene.at("c4") == "flame-spirit"
     scene.do("pass", "remove surface to D5")
@@ -187,9 +172,8 @@ def test_removing_a_counter_under_a_walker_can_leave_its_group_captured():
     scorch = action_card(
         "Scorch", {"verb": "remove_counters", "count": 1, "range": 1}, target="opponent_avatar"
     )
-    wave = avatar_card("Wave Spirit", spirit=True, realm="water")
     builder = _table().counters(BLUE, "E5 D5").counters(RED, "C5 D4 D6 E4 E6 F5")
-    scene = builder.avatar(BLUE, wave, "E5").hand(RED, scorch).activation(RED)
+    scene = builder.avatar(BLUE, WAVE_SPIRIT, "E5").hand(RED, scorch).activation(RED)
     # Blue's D5 breathes only through its own E5, where the walker stands.
     scene.do("play scorch on E5", "take E5", "lose deck 1")
     assert scene.counters(BLUE) == ""

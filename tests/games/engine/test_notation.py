@@ -2,28 +2,20 @@
 
 from games.engine import legal_actions
 from games.engine.notation import describe, parse
-from games.engine.scenario import (
-    BLUE,
-    RED,
-    ScenarioBuilder,
-    action_card,
-    avatar_card,
-    item_card,
-    remains_card,
-)
+from games.engine.scenario import BLUE, RED, ScenarioBuilder, action_card
+from tests.games.engine.cards import ARCHER, FIRE_BLADE, FLAME_SPIRIT, SENTINEL, SPIRIT_WALK
 
 
 def test_every_legal_action_reads_back_as_itself():
-    walk = remains_card("Spirit Walk", {"verb": "walk_spirit_path", "target": "self"})
     scene = (
         ScenarioBuilder()
         .stone(RED, "A5")
         .stone(BLUE, "I5")
         .counters(RED, "C3 D3 C4")
-        .avatar(RED, avatar_card("Ash Archer", ranged=2), "c3")
-        .avatar(RED, avatar_card("Flame Spirit", spirit=True), "E5")
-        .avatar(BLUE, avatar_card("Tide Sentinel", realm="water"), "d5")
-        .hand(RED, walk, item_card("Fire Blade", melee=1), action_card("Kindle"))
+        .avatar(RED, ARCHER, "c3")
+        .avatar(RED, FLAME_SPIRIT, "E5")
+        .avatar(BLUE, SENTINEL, "d5")
+        .hand(RED, SPIRIT_WALK, FIRE_BLADE, action_card("Kindle"))
         .fill(RED, deck=5)
         .fill(BLUE, hand=2, deck=5)
         .activation(RED)

@@ -2,22 +2,12 @@
 
 from games.engine import PlayCard, RemoveRemains
 from games.engine.decisions import ActivationStep
-from games.engine.scenario import (
-    BLUE,
-    RED,
-    ScenarioBuilder,
-    action_card,
-    avatar_card,
-    item_card,
-    remains_card,
-)
+from games.engine.scenario import BLUE, RED, action_card, item_card, remains_card
 from games.engine.traits import trait_value
+from tests.games.engine.cards import FIRE_BLADE, FLAME_SPIRIT, SPIRIT_WALK, WARDEN
+from tests.games.engine.tables import table
 
-WARDEN = avatar_card("Ember Warden", melee=3, defense=2, movement=2)
-SPIRIT = avatar_card("Flame Spirit", melee=1, defense=1, movement=2, spirit=True)
-BLADE = item_card("Fire Blade", melee=1)
-WALK = remains_card("Spirit Walk", {"verb": "walk_spirit_path", "target": "self"})
-WEIGHT = remains_card(
+HEAVY_CHAINS = remains_card(
     "Heavy Chains",
     {"verb": "modify_trait", "trait": "movement", "amount": -1, "duration": "while_attached"},
     target="opponent_avatar",
@@ -25,13 +15,8 @@ WEIGHT = remains_card(
 
 
 def _table():
-    return (
-        ScenarioBuilder()
-        .stone(RED, "A5")
-        .stone(BLUE, "I5")
-        .fill(RED, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-    )
+    """Red's hand starts empty: tests here count what comes into it."""
+    return table(red_hand=0)
 
 
 def test_manifested_avatar_enters_exhausted_and_not_yet_activated_R17():
@@ -50,20 +35,20 @@ def test_just_manifested_avatar_may_move_with_the_exhausted_penalty_R17():
 
 
 def test_spirit_avatar_manifests_on_a_vertex_and_walks_the_path_R16():
-    scene = _table().hand(RED, SPIRIT).activation(RED)
+    scene = _table().hand(RED, FLAME_SPIRIT).activation(RED)
     scene.do("play flame-spirit at D4")
     assert scene.at("D4") == "flame-spirit"
     assert scene.state.grid.is_blocked(scene.vertex("D4"))
 
 
 def test_spirit_avatar_may_not_manifest_on_an_opponents_counter_R16():
-    scene = _table().counters(BLUE, "D4").hand(RED, SPIRIT).activation(RED)
+    scene = _table().counters(BLUE, "D4").hand(RED, FLAME_SPIRIT).activation(RED)
     assert "play flame-spirit at D4" not in scene.legal()
     assert "play flame-spirit at D5" in scene.legal()
 
 
 def test_item_goes_onto_own_avatar_and_its_bonus_applies_R16():
-    scene = _table().avatar(RED, WARDEN, "c3").hand(RED, BLADE).activation(RED)
+    scene = _table().avatar(RED, WARDEN, "c3").hand(RED, FIRE_BLADE).activation(RED)
     scene.do("play fire-blade on c3")
     warden = scene.avatar("c3")
     assert len(warden.items) == 1
@@ -71,7 +56,11 @@ def test_item_goes_onto_own_avatar_and_its_bonus_applies_R16():
 
 
 def test_at_most_three_items_per_avatar_R16():
-    builder = _table().avatar(RED, WARDEN, "c3", items=[BLADE, BLADE, BLADE]).hand(RED, BLADE)
+    builder = (
+        _table()
+        .avatar(RED, WARDEN, "c3", items=[FIRE_BLADE, FIRE_BLADE, FIRE_BLADE])
+        .hand(RED, FIRE_BLADE)
+    )
     scene = builder.activation(RED)
     assert "play fire-blade on c3" not in scene.legal()
     reason = scene.refused(PlayCard(scene.card("fire-blade", RED), target=scene.avatar("c3").card))
@@ -79,12 +68,12 @@ def test_at_most_three_items_per_avatar_R16():
 
 
 def test_items_cannot_be_played_onto_a_spirit_path_walker_R16():
-    scene = _table().avatar(RED, SPIRIT, "D4").hand(RED, BLADE).activation(RED)
+    scene = _table().avatar(RED, FLAME_SPIRIT, "D4").hand(RED, FIRE_BLADE).activation(RED)
     assert not any(m.startswith("play fire-blade") for m in scene.legal())
 
 
 def test_walker_keeps_items_it_already_carries_R16():
-    builder = _table().avatar(RED, WARDEN, "c3", items=[BLADE]).hand(RED, WALK)
+    builder = _table().avatar(RED, WARDEN, "c3", items=[FIRE_BLADE]).hand(RED, SPIRIT_WALK)
     scene = builder.activation(RED)
     scene.do("play spirit-walk on c3 to D4")
     walker = scene.avatar("D4")
@@ -92,7 +81,7 @@ def test_walker_keeps_items_it_already_carries_R16():
 
 
 def test_remains_card_attaches_to_its_target_R16():
-    scene = _table().avatar(BLUE, WARDEN, "f6").hand(RED, WEIGHT).activation(RED)
+    scene = _table().avatar(BLUE, WARDEN, "f6").hand(RED, HEAVY_CHAINS).activation(RED)
     scene.do("play heavy-chains on f6")
     chained = scene.avatar("f6")
     assert [scene.state.cards[c].slug for c in chained.attachments] == ["heavy-chains"]
@@ -100,7 +89,7 @@ def test_remains_card_attaches_to_its_target_R16():
 
 
 def test_removing_a_remains_card_is_a_step_and_reverses_its_effect_R13():
-    builder = _table().avatar(BLUE, WARDEN, "f6", attachments=[(RED, WEIGHT)])
+    builder = _table().avatar(BLUE, WARDEN, "f6", attachments=[(RED, HEAVY_CHAINS)])
     scene = builder.activation(RED)
     scene.do("remove heavy-chains")
     assert trait_value(scene.state, scene.avatar("f6"), "movement") == 2
@@ -109,7 +98,7 @@ def test_removing_a_remains_card_is_a_step_and_reverses_its_effect_R13():
 
 
 def test_spirit_path_card_is_remains_and_removing_it_walks_back_off_R16():
-    scene = _table().avatar(RED, WARDEN, "c3").hand(RED, WALK).activation(RED)
+    scene = _table().avatar(RED, WARDEN, "c3").hand(RED, SPIRIT_WALK).activation(RED)
     scene.do("play spirit-walk on c3 to D4", "pass")
     assert scene.at("D4") == "ember-warden"
     scene.do("remove spirit-walk to d3")
@@ -118,7 +107,7 @@ def test_spirit_path_card_is_remains_and_removing_it_walks_back_off_R16():
 
 
 def test_only_the_owner_removes_their_remains_card_R13():
-    builder = _table().avatar(BLUE, WARDEN, "f6", attachments=[(RED, WEIGHT)])
+    builder = _table().avatar(BLUE, WARDEN, "f6", attachments=[(RED, HEAVY_CHAINS)])
     scene = builder.activation(BLUE)
     assert not any(m.startswith("remove") for m in scene.legal())
     card = scene.avatar("f6").attachments[0]
@@ -163,7 +152,7 @@ def test_item_is_paid_at_its_bearers_space_R16():
 
 def test_spirit_avatar_manifesting_on_a_last_liberty_captures_R11():
     builder = _table().counters(BLUE, "E5").counters(RED, "D5 F5 E6 E3 D4 F4")
-    scene = builder.hand(RED, SPIRIT).activation(RED)
+    scene = builder.hand(RED, FLAME_SPIRIT).activation(RED)
     scene.do("play flame-spirit at E4", "lose deck 1")
     assert scene.counters(BLUE) == ""
     assert scene.cards_lost(BLUE) == 1

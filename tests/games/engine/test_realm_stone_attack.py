@@ -2,28 +2,14 @@
 
 from games.engine import AttackRealmStone
 from games.engine.decisions import ChooseLostCards
-from games.engine.scenario import (
-    BLUE,
-    RED,
-    ScenarioBuilder,
-    action_card,
-    avatar_card,
-    item_card,
-    remains_card,
-)
-
-WARDEN = avatar_card("Ember Warden", melee=3)
-SPIRIT = avatar_card("Flame Spirit", melee=2, spirit=True)
+from games.engine.scenario import BLUE, RED, action_card
+from tests.games.engine.cards import FIRE_BLADE, FLAME_SPIRIT, SPIRIT_WALK, WARDEN
+from tests.games.engine.tables import table
 
 
 def _table():
-    return (
-        ScenarioBuilder()
-        .stone(RED, "A8")
-        .stone(BLUE, "E5")
-        .fill(RED, hand=2, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-    )
+    """Blue's Realm Stone on E5, a corner of d4."""
+    return table("A8", "E5")
 
 
 def test_attack_on_a_realm_stone_wins_without_dice_R19():
@@ -39,7 +25,7 @@ def test_attack_on_a_realm_stone_wins_without_dice_R19():
 
 def test_realm_stone_loss_counts_item_bonuses_but_not_counters_R19():
     builder = _table().counters(RED, "D4 E4 D5")
-    scene = builder.avatar(RED, WARDEN, "d4", items=[item_card("Fire Blade", melee=1)])
+    scene = builder.avatar(RED, WARDEN, "d4", items=[FIRE_BLADE])
     scene = scene.activation(RED).do("d4 attacks stone")
     assert scene.decision.count == 4
     scene.do("lose deck 4").done()
@@ -58,7 +44,7 @@ def test_exhausted_avatar_cannot_attack_a_realm_stone_R19():
 
 
 def test_walker_next_to_the_realm_stone_may_attack_it_R19():
-    scene = _table().avatar(RED, SPIRIT, "E4").activation(RED)
+    scene = _table().avatar(RED, FLAME_SPIRIT, "E4").activation(RED)
     assert "E4 attacks stone" in scene.legal()
 
 
@@ -77,8 +63,7 @@ def test_defender_may_play_a_card_against_a_realm_stone_attack_R19():
 
 
 def test_avatar_moved_onto_the_path_this_phase_cannot_attack_the_stone_R19():
-    walk = remains_card("Spirit Walk", {"verb": "walk_spirit_path", "target": "self"})
-    scene = _table().avatar(RED, WARDEN, "d4").hand(RED, walk).activation(RED)
+    scene = _table().avatar(RED, WARDEN, "d4").hand(RED, SPIRIT_WALK).activation(RED)
     assert "d4 attacks stone" in scene.legal()
     scene.do("play spirit-walk on d4 to E4", "pass")
     assert "E4 attacks stone" not in scene.legal()
