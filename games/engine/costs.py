@@ -19,14 +19,23 @@ from games.engine.state import GameState
 def shen_mask(state: GameState, player: int) -> int:
     """``player``'s counters as a vertex bitmask, plus their Realm Stone when it counts."""
     stone = state.stones[player] if state.ruleset.realm_stone_counts else -1
-    return _shen_mask(state.grid, player, stone)
-
-
-@lru_cache(maxsize=64)
-def _shen_mask(grid: ShenGrid, player: int, stone: int) -> int:
-    # Keyed by the grid itself: asked for dozens of times per legal_actions call.
+    grid = state.grid
+    # Asked for dozens of times per legal_actions call, mostly of the same grid:
+    # the last answer per player, checked by identity, is cheaper than hashing the grid.
+    last = _LAST_SHEN[player] if player < len(_LAST_SHEN) else None
+    if last is not None and last[0] is grid and last[1] == stone:
+        return last[2]
     mask = grid.counter_mask(player)
-    return mask | 1 << stone if stone >= 0 else mask
+    if stone >= 0:
+        mask |= 1 << stone
+    if player < len(_LAST_SHEN):
+        _LAST_SHEN[player] = (grid, stone, mask)
+    return mask
+
+
+# Per player (two, R5), the last (grid, Realm Stone, mask) of shen_mask; one tuple
+# each so a thread always reads a matching set.
+_LAST_SHEN: list[tuple[ShenGrid, int, int] | None] = [None, None]
 
 
 def shen_at(state: GameState, player: int, position: int, on_path: bool) -> int:

@@ -20,7 +20,6 @@ from games.engine.costs import (
     best_space_shen,
     card_cost,
     combat_shen,
-    shen_at,
     shen_by_space,
     shen_by_vertex,
 )
@@ -163,11 +162,17 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
     options: list[PlayCard] = []
     verb = profile.path_verb
     max_items = state.ruleset.max_items
+    # Shén per space and per vertex (shen_at for every target), read from the tables
+    # cached per counter layout.
+    shen = None if window is not None else (shen_by_space(state, player), None)
     for target in _targets(state, player, kind):
         if spec.kind == "item" and (target.on_path or len(target.items) >= max_items):
             continue
-        if window is None and shen_at(state, player, target.at, target.on_path) < cost:
-            continue
+        if shen is not None:
+            if target.on_path and shen[1] is None:
+                shen = (shen[0], shen_by_vertex(state, player))
+            if shen[target.on_path][target.at] < cost:
+                continue
         if verb is None:
             options.append(shared(PlayCard, card, -1, target.card, -1))
         else:
