@@ -13,28 +13,36 @@ from games.engine.decisions import (
     RemoveOrLose,
 )
 from games.engine.events import MeleeRolled
-from games.engine.scenario import (
-    BLUE,
-    RED,
-    ScenarioBuilder,
-    ability,
-    action_card,
-    avatar_card,
-    item_card,
+from games.engine.scenario import BLUE, RED, ScenarioBuilder, ability, action_card, avatar_card
+from tests.games.engine.cards import (
+    FIRE_BLADE,
+    FLAME_SPIRIT,
+    GUARD,
+    RAGE,
+    REGROUP,
+    SENTINEL,
+    WARDEN,
+    WAVE_SPIRIT,
 )
-
-WARDEN = avatar_card("Ember Warden", melee=3, defense=2, movement=2)
-SENTINEL = avatar_card("Tide Sentinel", melee=2, defense=2, realm="water")
+from tests.games.engine.tables import table
 
 
-def _table(ruleset=None):
-    return (
-        ScenarioBuilder(ruleset)
-        .stone(RED, "A8")
-        .stone(BLUE, "I1")
-        .fill(RED, hand=2, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-    )
+def _duel(
+    warden_at: str = "c3",
+    sentinel_at: str = "d3",
+    *,
+    stones: tuple[str, str] = ("A8", "I1"),
+    ruleset: Ruleset | None = None,
+    **warden_options,
+) -> ScenarioBuilder:
+    """Red's Ember Warden (melee 3) facing Blue's Tide Sentinel (defense 2), Stones far off."""
+    builder = table(*stones, ruleset=ruleset).avatar(RED, WARDEN, warden_at, **warden_options)
+    return builder.avatar(BLUE, SENTINEL, sentinel_at)
+
+
+def _warden_beats_sentinel(*, stones: tuple[str, str] = ("A8", "I1")) -> ScenarioBuilder:
+    """The Warden on c3 attacks the Sentinel on d4 and wins 15 to 8: beaten, not doubled."""
+    return _duel("c3", "d4", stones=stones).dice(5, 5, 5, 4, 4)
 
 
 def _rolled(scene) -> MeleeRolled:
@@ -43,11 +51,9 @@ def _rolled(scene) -> MeleeRolled:
 
 def test_melee_dice_are_power_plus_own_counters_around_each_position_R22():
     scene = (
-        _table()
+        _duel("d4", "e4")
         .counters(RED, "C3 D3")  # around c3, where Red attacks from
         .counters(BLUE, "E4 E5 F5")  # around e4, the defended space... and d4's corner E5
-        .avatar(RED, WARDEN, "d4")
-        .avatar(BLUE, SENTINEL, "e4")
         .dice(6, 6, 6, 6, 6, 1, 1, 1, 1, 1)
         .activation(RED)
     )
@@ -61,14 +67,7 @@ def test_melee_dice_are_power_plus_own_counters_around_each_position_R22():
 
 
 def test_attacker_counts_counters_around_the_space_it_moved_from_R21():
-    scene = (
-        _table()
-        .counters(RED, "C4 C5")
-        .avatar(RED, WARDEN, "b4")
-        .avatar(BLUE, SENTINEL, "d4")
-        .dice(*[6] * 5, *[1] * 2)
-        .activation(RED)
-    )
+    scene = _duel("b4", "d4").counters(RED, "C4 C5").dice(*[6] * 5, *[1] * 2).activation(RED)
     scene.do("b4-c4xd4")
     assert len(_rolled(scene).attack_dice) == 5  # 3 + C4, C5 around c4
     scene.do("lose deck 3", "pass").done()
@@ -76,30 +75,16 @@ def test_attacker_counts_counters_around_the_space_it_moved_from_R21():
 
 @pytest.mark.parametrize("counts", [True, False])
 def test_realm_stone_counts_for_melee_dice_option_R22(counts):
-    scene = (
-        ScenarioBuilder(Ruleset(realm_stone_counts=counts))
-        .stone(RED, "D4")
-        .stone(BLUE, "I1")
-        .fill(RED, hand=2, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "c2")
-        .dice(*[6] * 4, *[1] * 2)
-        .activation(RED)
-    )
+    rules = Ruleset(realm_stone_counts=counts)
+    scene = _duel("c3", "c2", stones=("D4", "I1"), ruleset=rules)  # D4: a corner of c3
+    scene = scene.dice(*[6] * 4, *[1] * 2).activation(RED)
     scene.do("c3xc2")
     assert len(_rolled(scene).attack_dice) == (4 if counts else 3)
     scene.do("lose deck 3", "pass").done()
 
 
 def test_melee_tie_goes_to_the_defender_R22():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d3")
-        .dice(2, 2, 2, 3, 3)
-        .activation(RED)
-    )
+    scene = _duel().dice(2, 2, 2, 3, 3).activation(RED)
     scene.do("c3xd3")
     assert _rolled(scene).winner == "Tide Sentinel"
     assert scene.decision == RemoveOrLose(RED, scene.find("ember-warden").card, 2)
@@ -108,10 +93,8 @@ def test_melee_tie_goes_to_the_defender_R22():
 
 def test_loser_keeps_its_avatar_and_loses_the_winners_power_in_cards_R23():
     scene = (
-        _table()
+        _duel(items=[FIRE_BLADE])
         .counters(RED, "C3 C4")
-        .avatar(RED, WARDEN, "c3", items=[item_card("Fire Blade", melee=1)])
-        .avatar(BLUE, SENTINEL, "d3")
         .dice(2, 2, 2, 2, 2, 2, 6, 5)  # 6 dice (3 + 1 + 2 counters) = 12 vs 11
         .activation(RED)
     )
@@ -125,13 +108,7 @@ def test_loser_keeps_its_avatar_and_loses_the_winners_power_in_cards_R23():
 
 
 def test_loser_may_remove_its_avatar_instead_of_losing_cards_R23():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d3")
-        .dice(5, 5, 5, 4, 4)
-        .activation(RED)
-    )
+    scene = _duel().dice(5, 5, 5, 4, 4).activation(RED)
     scene.do("c3xd3", "remove avatar")
     assert scene.find("tide-sentinel") is None
     assert scene.pile(BLUE, "out") == ["tide-sentinel"]
@@ -141,13 +118,7 @@ def test_loser_may_remove_its_avatar_instead_of_losing_cards_R23():
 
 
 def test_double_result_removes_the_avatar_and_cards_are_still_lost_R23():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d3")
-        .dice(4, 4, 4, 3, 3)  # 12 vs 6
-        .activation(RED)
-    )
+    scene = _duel().dice(4, 4, 4, 3, 3).activation(RED)  # 12 vs 6
     scene.do("c3xd3")
     scene.expect(ChooseLostCards)
     scene.do("lose deck 3", "advance")
@@ -158,51 +129,27 @@ def test_double_result_removes_the_avatar_and_cards_are_still_lost_R23():
 
 
 def test_beaten_defender_retreats_away_from_the_attack_R23():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d4")
-        .dice(5, 5, 5, 4, 4)
-        .activation(RED)
-    )
+    scene = _warden_beats_sentinel().activation(RED)
     scene.do("c3xd4", "keep avatar", "lose deck 3")
     assert scene.at("e5") == "tide-sentinel"
     scene.expect(ChooseAdvance)
 
 
 def test_winner_may_advance_into_the_attacked_space_R23():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d4")
-        .dice(5, 5, 5, 4, 4)
-        .activation(RED)
-    )
+    scene = _warden_beats_sentinel().activation(RED)
     scene.do("c3xd4", "keep avatar", "lose deck 3", "advance")
     assert scene.at("d4") == "ember-warden"
     assert scene.decision == ActivationStep(BLUE)
 
 
 def test_winner_may_stay_where_it_attacked_from_R23():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d4")
-        .dice(5, 5, 5, 4, 4)
-        .activation(RED)
-    )
+    scene = _warden_beats_sentinel().activation(RED)
     scene.do("c3xd4", "keep avatar", "lose deck 3", "pass")
     assert scene.at("c3") == "ember-warden"
 
 
 def test_beaten_attacker_retreats_back_along_its_move_R23():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "b2")
-        .avatar(BLUE, SENTINEL, "d4")
-        .dice(1, 1, 1, 2, 2)
-        .activation(RED)
-    )
+    scene = _duel("b2", "d4").dice(1, 1, 1, 2, 2).activation(RED)
     scene.do("b2-c3xd4", "keep avatar", "lose deck 2")
     assert scene.at("b2") == "ember-warden"
     assert scene.at("d4") == "tide-sentinel"
@@ -210,14 +157,7 @@ def test_beaten_attacker_retreats_back_along_its_move_R23():
 
 
 def test_blocked_retreat_goes_next_to_the_realm_stone_R23():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d4")
-        .avatar(BLUE, SENTINEL, "e5")
-        .dice(5, 5, 5, 4, 4)
-        .activation(RED)
-    )
+    scene = _warden_beats_sentinel().avatar(BLUE, SENTINEL, "e5").activation(RED)
     scene.do("c3xd4", "keep avatar", "lose deck 3")
     # e5 is taken; Blue's Realm Stone on I1 touches only h1.
     assert scene.at("h1") == "tide-sentinel"
@@ -225,18 +165,8 @@ def test_blocked_retreat_goes_next_to_the_realm_stone_R23():
 
 
 def test_blocked_retreat_with_several_places_asks_the_owner_R23():
-    scene = (
-        ScenarioBuilder()
-        .stone(RED, "A8")
-        .stone(BLUE, "F2")
-        .fill(RED, hand=2, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d4")
-        .avatar(BLUE, SENTINEL, "e5")
-        .dice(5, 5, 5, 4, 4)
-        .activation(RED)
-    )
+    builder = _warden_beats_sentinel(stones=("A8", "F2"))
+    scene = builder.avatar(BLUE, SENTINEL, "e5").activation(RED)
     scene.do("c3xd4", "keep avatar", "lose deck 3")
     scene.expect(ChooseRetreat)
     assert sorted(scene.legal()) == ["retreat e1", "retreat e2", "retreat f1", "retreat f2"]
@@ -246,15 +176,8 @@ def test_blocked_retreat_with_several_places_asks_the_owner_R23():
 
 
 def test_blocked_retreat_with_no_room_removes_the_avatar_R23():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d4")
-        .avatar(BLUE, SENTINEL, "e5")
-        .avatar(RED, WARDEN, "h1")
-        .dice(5, 5, 5, 4, 4)
-        .activation(RED)
-    )
+    builder = _warden_beats_sentinel().avatar(BLUE, SENTINEL, "e5").avatar(RED, WARDEN, "h1")
+    scene = builder.activation(RED)
     scene.do("c3xd4", "keep avatar", "lose deck 3")
     assert scene.at("d4") is None
     assert "tide-sentinel" in scene.pile(BLUE, "out")
@@ -263,13 +186,7 @@ def test_blocked_retreat_with_no_room_removes_the_avatar_R23():
 
 
 def test_both_combatants_are_exhausted_after_melee_R22():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d3")
-        .dice(2, 2, 2, 3, 3)
-        .activation(RED)
-    )
+    scene = _duel().dice(2, 2, 2, 3, 3).activation(RED)
     scene.do("c3xd3", "keep avatar", "lose deck 2")
     assert scene.avatar("b3").exhausted
     assert scene.avatar("d3").exhausted
@@ -277,7 +194,7 @@ def test_both_combatants_are_exhausted_after_melee_R22():
 
 def test_exhausted_attacker_rolls_one_die_less_R18():
     scene = (
-        _table()
+        table("A8", "I1")
         .avatar(RED, WARDEN, "c3", exhausted=True)
         .avatar(BLUE, SENTINEL, "d3", exhausted=True)
         .dice(6, 6, 1)
@@ -290,13 +207,7 @@ def test_exhausted_attacker_rolls_one_die_less_R18():
 
 
 def test_ready_avatars_fight_at_full_strength_exhaustion_comes_after_R18():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d3")
-        .dice(4, 4, 4, 6, 5)
-        .activation(RED)
-    )
+    scene = _duel().dice(4, 4, 4, 6, 5).activation(RED)
     scene.do("c3xd3")
     rolled = _rolled(scene)
     assert len(rolled.attack_dice) == 3 and len(rolled.defense_dice) == 2
@@ -305,15 +216,8 @@ def test_ready_avatars_fight_at_full_strength_exhaustion_comes_after_R18():
 
 
 def test_combat_window_one_card_each_adds_dice_R22():
-    rage = action_card("Rage", {"verb": "extra_dice", "count": 2}, timing="in_combat")
     scene = (
-        _table()
-        .counters(RED, "C3")
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d3")
-        .hand(RED, rage, rage)
-        .dice(*[1] * 6, *[6] * 2)
-        .activation(RED)
+        _duel().counters(RED, "C3").hand(RED, RAGE, RAGE).dice(*[1] * 6, *[6] * 2).activation(RED)
     )
     scene.do("c3xd3")
     scene.expect(CombatWindow)
@@ -326,12 +230,10 @@ def test_combat_window_one_card_each_adds_dice_R22():
 
 def test_avatar_or_item_cards_cannot_be_played_in_combat_R22():
     scene = (
-        _table()
+        _duel()
         .counters(RED, "C3 C4 D3 D4")
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d3")
-        .hand(RED, WARDEN, item_card("Fire Blade", melee=1))
-        .hand(RED, action_card("Rage", {"verb": "extra_dice", "count": 2}, timing="in_combat"))
+        .hand(RED, WARDEN, FIRE_BLADE)
+        .hand(RED, RAGE)
         .dice(*[1] * 10)
         .activation(RED)
     )
@@ -347,7 +249,7 @@ def test_in_combat_ability_is_used_in_the_window_R22():
     fury = ability("Fury", "in_combat", {"verb": "extra_dice", "count": 1})
     brute = avatar_card("Brute", melee=1, defense=1, abilities=[fury])
     scene = (
-        _table()
+        table("A8", "I1")
         .avatar(RED, brute, "c3")
         .avatar(BLUE, SENTINEL, "d3")
         .dice(*[1] * 10)
@@ -362,15 +264,7 @@ def test_defender_uses_its_window_after_the_attacker_R22():
     shield = action_card(
         "Brace", {"verb": "extra_dice", "count": 3}, timing="in_combat", realm="water"
     )
-    scene = (
-        _table()
-        .counters(BLUE, "D3")
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "d3")
-        .hand(BLUE, shield)
-        .dice(*[1] * 10)
-        .activation(RED)
-    )
+    scene = _duel().counters(BLUE, "D3").hand(BLUE, shield).dice(*[1] * 10).activation(RED)
     scene.do("c3xd3")
     assert scene.decision == CombatWindow(BLUE)  # Red had nothing to use
     scene.do("play brace")
@@ -379,13 +273,11 @@ def test_defender_uses_its_window_after_the_attacker_R22():
 
 
 def test_after_combat_abilities_for_both_avatars_R22():
-    regroup = ability("Regroup", "after_combat", {"verb": "draw_cards", "count": 1})
-    scout = avatar_card("Scout", melee=3, abilities=[regroup])
-    guard = avatar_card("Guard", defense=2, realm="water", abilities=[regroup])
+    scout = avatar_card("Scout", melee=3, abilities=[REGROUP])
     scene = (
-        _table()
+        table("A8", "I1")
         .avatar(RED, scout, "c3")
-        .avatar(BLUE, guard, "d3")
+        .avatar(BLUE, GUARD, "d3")
         .dice(3, 3, 3, 5, 5)
         .activation(RED)
     )
@@ -400,24 +292,15 @@ def test_after_combat_abilities_for_both_avatars_R22():
 
 
 def test_walkers_melee_along_the_spirit_path_R21():
-    spirit = avatar_card("Flame Spirit", melee=2, defense=1, spirit=True)
-    wave = avatar_card("Wave Spirit", melee=1, defense=1, spirit=True, realm="water")
-    scene = (
-        _table().avatar(RED, spirit, "D4").avatar(BLUE, wave, "D6").dice(4, 4, 5).activation(RED)
-    )
+    builder = table("A8", "I1").avatar(RED, FLAME_SPIRIT, "D4").avatar(BLUE, WAVE_SPIRIT, "D6")
+    scene = builder.dice(4, 4, 5).activation(RED)
     scene.do("D4-D5xD6", "keep avatar", "lose deck 2", "advance")
     assert scene.at("D6") == "flame-spirit"
     assert scene.at("D7") == "wave-spirit"
 
 
 def test_melee_log_line_shows_the_dice_R2():
-    scene = (
-        _table()
-        .avatar(RED, WARDEN, "c3")
-        .avatar(BLUE, SENTINEL, "e5")
-        .dice(6, 5, 2, 4, 3)
-        .activation(RED)
-    )
+    scene = _duel("c3", "e5").dice(6, 5, 2, 4, 3).activation(RED)
     scene.do("c3-d4xe5")
     assert (
         "Ember Warden moves c3-d4 and attacks Tide Sentinel on e5: "
