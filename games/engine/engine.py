@@ -9,6 +9,8 @@ only one answer) are answered automatically.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
+from operator import is_
 
 from games.engine import activation, combat, combat_results, placement, setup, turns
 from games.engine.actions import (
@@ -212,7 +214,8 @@ def _legal(state: GameState) -> list[Action]:
 def _listed(state: GameState, action: Action) -> bool:
     """Was ``action`` taken from the legal list of this very state?"""
     remembered, legal = _LAST_LEGAL[0]
-    return remembered is state and any(a is action for a in legal)
+    # map(is_, ...) runs the identity scan in C: this is asked once per apply.
+    return remembered is state and any(map(is_, legal, repeat(action)))
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
