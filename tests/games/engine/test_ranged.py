@@ -3,21 +3,19 @@
 from games.engine import RangedAttack
 from games.engine.decisions import ActivationStep, AfterCombat, ChooseLostCards, RemoveOrLose
 from games.engine.events import RangedRolled
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, ability, avatar_card
-
-ARCHER = avatar_card("Ash Archer", melee=1, defense=1, ranged=2)
-SENTINEL = avatar_card("Tide Sentinel", melee=2, defense=2, realm="water")
-SPIRIT = avatar_card("Wave Spirit", defense=1, spirit=True, realm="water")
+from games.engine.scenario import BLUE, RED, ScenarioBuilder, avatar_card
+from tests.games.engine.cards import ARCHER, GUARD, REGROUP, SENTINEL, WAVE_SPIRIT
+from tests.games.engine.tables import table
 
 
-def _table():
-    return (
-        ScenarioBuilder()
-        .stone(RED, "A8")
-        .stone(BLUE, "I1")
-        .fill(RED, hand=2, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-    )
+def _table() -> ScenarioBuilder:
+    """Realm Stones in far corners, out of range of everything."""
+    return table("A8", "I1")
+
+
+def _archer_aims_at_sentinel(**archer_options) -> ScenarioBuilder:
+    """Red's Ash Archer (ranged 2) on b2, two spaces from Blue's Tide Sentinel (defense 2) on d4."""
+    return _table().avatar(RED, ARCHER, "b2", **archer_options).avatar(BLUE, SENTINEL, "d4")
 
 
 def _rolled(scene) -> RangedRolled:
@@ -34,24 +32,22 @@ def test_ranged_attack_reaches_one_to_four_spaces_R19():
 
 
 def test_no_ranged_attack_to_or_from_the_spirit_path_R19():
-    scene = _table().avatar(RED, ARCHER, "b2").avatar(BLUE, SPIRIT, "D4").activation(RED)
+    scene = _table().avatar(RED, ARCHER, "b2").avatar(BLUE, WAVE_SPIRIT, "D4").activation(RED)
     assert not any(">>" in m for m in scene.legal())
     reason = scene.refused(RangedAttack(scene.avatar("b2").card, scene.avatar("D4").card))
     assert "R19" in reason
 
 
 def test_exhausted_avatar_cannot_make_a_ranged_attack_R19():
-    builder = _table().avatar(RED, ARCHER, "b2", exhausted=True).avatar(BLUE, SENTINEL, "d4")
-    assert not any(">>" in m for m in builder.activation(RED).legal())
+    scene = _archer_aims_at_sentinel(exhausted=True).activation(RED)
+    assert not any(">>" in m for m in scene.legal())
 
 
 def test_ranged_dice_are_power_and_bonus_dice_only_no_counters_R22():
     scene = (
-        _table()
+        _archer_aims_at_sentinel()
         .counters(RED, "B2 C2 B3 C3")
         .counters(BLUE, "D4 E4 D5 E5")
-        .avatar(RED, ARCHER, "b2")
-        .avatar(BLUE, SENTINEL, "d4")
         .dice(5, 5, 4, 4)
         .activation(RED)
     )
@@ -62,13 +58,7 @@ def test_ranged_dice_are_power_and_bonus_dice_only_no_counters_R22():
 
 
 def test_ranged_tie_goes_to_defender_R22():
-    scene = (
-        _table()
-        .avatar(RED, ARCHER, "b2")
-        .avatar(BLUE, SENTINEL, "d4")
-        .dice(4, 3, 5, 2)
-        .activation(RED)
-    )
+    scene = _archer_aims_at_sentinel().dice(4, 3, 5, 2).activation(RED)
     scene.do("b2>>d4")
     assert _rolled(scene).winner == "Tide Sentinel"
     assert scene.decision == ActivationStep(BLUE)
@@ -76,13 +66,7 @@ def test_ranged_tie_goes_to_defender_R22():
 
 
 def test_ranged_attack_that_loses_costs_nobody_anything_R23():
-    scene = (
-        _table()
-        .avatar(RED, ARCHER, "b2")
-        .avatar(BLUE, SENTINEL, "d4")
-        .dice(1, 1, 6, 6)
-        .activation(RED)
-    )
+    scene = _archer_aims_at_sentinel().dice(1, 1, 6, 6).activation(RED)
     scene.do("b2>>d4")
     assert scene.cards_lost(RED) == 0
     assert scene.find("ash-archer") is not None
@@ -90,13 +74,7 @@ def test_ranged_attack_that_loses_costs_nobody_anything_R23():
 
 
 def test_ranged_win_costs_the_defender_ranged_power_in_cards_R22():
-    scene = (
-        _table()
-        .avatar(RED, ARCHER, "b2")
-        .avatar(BLUE, SENTINEL, "d4")
-        .dice(5, 4, 4, 3)
-        .activation(RED)
-    )
+    scene = _archer_aims_at_sentinel().dice(5, 4, 4, 3).activation(RED)
     scene.do("b2>>d4")
     assert scene.decision == RemoveOrLose(BLUE, scene.avatar("d4").card, 2)
     scene.do("keep avatar", "lose deck 2")
@@ -105,13 +83,7 @@ def test_ranged_win_costs_the_defender_ranged_power_in_cards_R22():
 
 
 def test_ranged_double_result_removes_and_still_costs_cards_R23():
-    scene = (
-        _table()
-        .avatar(RED, ARCHER, "b2")
-        .avatar(BLUE, SENTINEL, "d4")
-        .dice(6, 6, 3, 3)
-        .activation(RED)
-    )
+    scene = _archer_aims_at_sentinel().dice(6, 6, 3, 3).activation(RED)
     scene.do("b2>>d4")
     scene.expect(ChooseLostCards)
     scene.do("lose deck 2")
@@ -119,13 +91,11 @@ def test_ranged_double_result_removes_and_still_costs_cards_R23():
 
 
 def test_only_the_winning_avatar_uses_an_after_combat_ability_R22():
-    regroup = ability("Regroup", "after_combat", {"verb": "draw_cards", "count": 1})
-    archer = avatar_card("Scout Archer", ranged=2, abilities=[regroup])
-    guard = avatar_card("Guard", defense=2, realm="water", abilities=[regroup])
+    archer = avatar_card("Scout Archer", ranged=2, abilities=[REGROUP])
     scene = (
         _table()
         .avatar(RED, archer, "b2")
-        .avatar(BLUE, guard, "d4")
+        .avatar(BLUE, GUARD, "d4")
         .dice(5, 4, 4, 3)
         .activation(RED)
     )
