@@ -1,24 +1,23 @@
 """Alternating Activation steps, passing and the end of the turn (R13, R14, R19)."""
 
 from games.engine import Move
+from games.engine.cards import AbilitySpec
 from games.engine.decisions import ActivationStep, FollowUp, PlaceShen
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, ability, avatar_card
+from games.engine.scenario import BLUE, RED, ability, avatar_card
+from games.engine.scene import Scene
+from tests.games.engine.cards import SENTINEL, WARDEN
+from tests.games.engine.tables import table
 
-WARDEN = avatar_card("Ember Warden", movement=2)
-SENTINEL = avatar_card("Tide Sentinel", realm="water")
+
+def _activation() -> Scene:
+    """Red's Ember Warden on c3 and Blue's Tide Sentinel on f6, Red to take the first step."""
+    return table().avatar(RED, WARDEN, "c3").avatar(BLUE, SENTINEL, "f6").activation(RED)
 
 
-def _activation(**avatar_flags):
-    return (
-        ScenarioBuilder()
-        .stone(RED, "A5")
-        .stone(BLUE, "I5")
-        .avatar(RED, WARDEN, "c3", **avatar_flags)
-        .avatar(BLUE, SENTINEL, "f6")
-        .fill(RED, hand=2, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-        .activation(RED)
-    )
+def _runner_with(activated: AbilitySpec) -> Scene:
+    """Red's Runner (movement 1) on c3 with one activated ability, Red to step."""
+    runner = avatar_card("Runner", movement=1, abilities=[activated])
+    return table().avatar(RED, runner, "c3").activation(RED)
 
 
 def test_players_alternate_steps_starting_with_the_turn_player_R13():
@@ -65,16 +64,7 @@ def test_ability_before_a_move_exhausts_and_the_move_follows_R19():
     surge = ability(
         "Surge", "activated", {"verb": "modify_trait", "trait": "movement", "amount": 2}
     )
-    runner = avatar_card("Runner", movement=1, abilities=[surge])
-    scene = (
-        ScenarioBuilder()
-        .stone(RED, "A5")
-        .stone(BLUE, "I5")
-        .avatar(RED, runner, "c3")
-        .fill(RED, hand=2, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-        .activation(RED)
-    )
+    scene = _runner_with(surge)
     scene.do("c3 uses Surge")
     scene.expect(FollowUp)
     assert scene.avatar("c3").exhausted
@@ -86,16 +76,7 @@ def test_ability_before_a_move_exhausts_and_the_move_follows_R19():
 
 def test_ability_after_a_move_R19():
     rally = ability("Rally", "activated", {"verb": "draw_cards", "count": 1})
-    runner = avatar_card("Runner", movement=1, abilities=[rally])
-    scene = (
-        ScenarioBuilder()
-        .stone(RED, "A5")
-        .stone(BLUE, "I5")
-        .avatar(RED, runner, "c3")
-        .fill(RED, hand=2, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-        .activation(RED)
-    )
+    scene = _runner_with(rally)
     scene.do("c3-c4")
     scene.expect(FollowUp)
     scene.do("c4 uses Rally")
