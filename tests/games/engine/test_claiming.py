@@ -2,19 +2,14 @@
 
 from games.engine import Claim
 from games.engine.decisions import ChooseLostCards
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, avatar_card
+from games.engine.scenario import BLUE, RED, ScenarioBuilder
+from tests.games.engine.cards import WARDEN
+from tests.games.engine.tables import table
 
-WARDEN = avatar_card("Ember Warden")
 
-
-def _table(**kwargs):
-    return (
-        ScenarioBuilder(**kwargs)
-        .stone(RED, "D4")
-        .stone(BLUE, "F6")
-        .fill(RED, hand=2, deck=10)
-        .fill(BLUE, hand=2, deck=10)
-    )
+def _table(anchors: tuple[str, ...] | None = None) -> ScenarioBuilder:
+    """Realm Stones on D4 and F6, clear of the four corner anchor points."""
+    return table("D4", "F6", anchors=anchors)
 
 
 def test_ready_avatar_on_an_anchor_point_claims_it_and_is_exhausted_R20():
