@@ -3,13 +3,9 @@
 from games.engine import LoseCards
 from games.engine.card_loss import default_loss
 from games.engine.decisions import ChooseLostCards
-from games.engine.scenario import (
-    BLUE,
-    RED,
-    ScenarioBuilder,
-    action_card,
-    avatar_card,
-)
+from games.engine.scenario import BLUE, RED, action_card
+from tests.games.engine.cards import SENTINEL
+from tests.games.engine.tables import bare_table
 
 DRAIN = action_card("Drain", {"verb": "opponent_loses_cards", "count": 3})
 KINDLE = action_card("Kindle", realm="water")
@@ -17,7 +13,7 @@ CALM = action_card("Calm", realm="water")
 
 
 def _drain(**piles):
-    builder = ScenarioBuilder().stone(RED, "A5").stone(BLUE, "I5").hand(RED, DRAIN)
+    builder = bare_table().hand(RED, DRAIN)
     builder.fill(RED, deck=5)
     builder.hand(BLUE, *piles.get("hand", ()))
     builder.deck(BLUE, *piles.get("deck", ()))
@@ -65,9 +61,8 @@ def test_only_a_deck_left_is_taken_from_the_top_without_asking_R24():
 
 
 def test_cards_in_play_never_count_R24():
-    sentinel = avatar_card("Tide Sentinel", realm="water")
-    builder = ScenarioBuilder().stone(RED, "A5").stone(BLUE, "I5").hand(RED, DRAIN)
-    builder.fill(RED, deck=5).avatar(BLUE, sentinel, "f6").hand(BLUE, KINDLE)
+    builder = bare_table().hand(RED, DRAIN)
+    builder.fill(RED, deck=5).avatar(BLUE, SENTINEL, "f6").hand(BLUE, KINDLE)
     scene = builder.activation(RED).do("play drain")
     assert scene.find("tide-sentinel") is not None
     assert scene.state.result.winner == RED

@@ -3,14 +3,13 @@
 import pytest
 
 from games.engine import PlayCard, Ruleset
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, ability, action_card, avatar_card
+from games.engine.scenario import BLUE, RED, ability, action_card, avatar_card
+from tests.games.engine.tables import bare_table
 
 
 def _with_hand(*cards, ruleset=None, red_counters="C3 D3 C4", stone="A5"):
     return (
-        ScenarioBuilder(ruleset)
-        .stone(RED, stone)
-        .stone(BLUE, "I5")
+        bare_table(stone, "I5", ruleset=ruleset)
         .counters(RED, red_counters)
         .hand(RED, *cards)
         .fill(RED, deck=5)

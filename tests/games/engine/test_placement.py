@@ -4,13 +4,14 @@ import pytest
 
 from games.engine import PlaceCounter, Ruleset
 from games.engine.decisions import ActivationStep, ChooseLostCards, PlaceShen
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, avatar_card
+from games.engine.scenario import BLUE, RED, ScenarioBuilder
+from tests.games.engine.cards import WAVE_SPIRIT
+from tests.games.engine.tables import bare_table
 
 
-def _placing(ruleset=None, **kwargs):
-    builder = ScenarioBuilder(ruleset).stone(RED, "A5").stone(BLUE, "I5")
-    builder.fill(RED, hand=3, deck=10).fill(BLUE, hand=3, deck=10)
-    return builder
+def _placing(ruleset: Ruleset | None = None) -> ScenarioBuilder:
+    """Both players with cards to pay for captures."""
+    return bare_table(ruleset=ruleset).fill(RED, hand=3, deck=10).fill(BLUE, hand=3, deck=10)
 
 
 def test_players_alternate_single_placements_starting_with_turn_player_R10():
@@ -42,8 +43,7 @@ def test_counter_may_not_go_on_an_occupied_vertex_R10():
 
 
 def test_counter_may_not_go_under_a_spirit_path_walker_R10():
-    spirit = avatar_card("Wave Spirit", spirit=True, realm="water")
-    scene = _placing().avatar(BLUE, spirit, "D4").placement(RED)
+    scene = _placing().avatar(BLUE, WAVE_SPIRIT, "D4").placement(RED)
     assert "walking the Spirit Path" in scene.refused(PlaceCounter(scene.vertex("D4")))
 
 
@@ -86,9 +86,7 @@ def test_placement_that_captures_is_legal_without_liberties_R11():
 
 def test_group_chained_to_its_realm_stone_is_safe_R11():
     scene = (
-        ScenarioBuilder()
-        .stone(BLUE, "A5")
-        .stone(RED, "I5")
+        bare_table(red_stone="I5", blue_stone="A5")
         .counters(BLUE, "A4")
         .counters(RED, "A3 B4")
         .fill(RED, hand=3, deck=10)

@@ -2,17 +2,15 @@
 
 from games.engine import Ruleset
 from games.engine.events import Recovered
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, avatar_card
-
-WARDEN = avatar_card("Ember Warden")
-SENTINEL = avatar_card("Tide Sentinel", realm="water")
+from games.engine.scenario import BLUE, RED
+from tests.games.engine.cards import SENTINEL, WARDEN
+from tests.games.engine.tables import bare_table
 
 
 def _turn_start(ruleset=None):
+    """Turn 2 begins with both Avatars spent and both hands short of seven."""
     return (
-        ScenarioBuilder(ruleset)
-        .stone(RED, "B5")
-        .stone(BLUE, "H5")
+        bare_table("B5", "H5", ruleset=ruleset)
         .avatar(RED, WARDEN, "c3", exhausted=True, activated=True)
         .avatar(BLUE, SENTINEL, "f6", exhausted=True, activated=True)
         .fill(RED, hand=2, deck=10)
@@ -51,9 +49,7 @@ def test_every_avatar_may_be_activated_again_each_turn_R14():
 
 def test_empty_deck_is_rebuilt_from_the_discard_pile_R9():
     scene = (
-        ScenarioBuilder()
-        .stone(RED, "B5")
-        .stone(BLUE, "H5")
+        bare_table("B5", "H5")
         .fill(RED, hand=1, deck=2, discard=6)
         .fill(BLUE, hand=7)
         .turn_start(RED)
@@ -65,13 +61,6 @@ def test_empty_deck_is_rebuilt_from_the_discard_pile_R9():
 
 
 def test_player_with_no_deck_and_no_discard_draws_fewer_R9():
-    scene = (
-        ScenarioBuilder()
-        .stone(RED, "B5")
-        .stone(BLUE, "H5")
-        .fill(RED, hand=1, deck=2)
-        .fill(BLUE, hand=7)
-        .turn_start(RED)
-    )
+    scene = bare_table("B5", "H5").fill(RED, hand=1, deck=2).fill(BLUE, hand=7).turn_start(RED)
     assert len(scene.state.hands[RED]) == 3
     assert scene.state.result is None
