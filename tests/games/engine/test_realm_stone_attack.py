@@ -24,9 +24,8 @@ def test_attack_on_a_realm_stone_wins_without_dice_R19():
 
 
 def test_realm_stone_loss_counts_item_bonuses_but_not_counters_R19():
-    builder = _table().counters(RED, "D4 E4 D5")
-    scene = builder.avatar(RED, WARDEN, "d4", items=[FIRE_BLADE])
-    scene = scene.activation(RED).do("d4 attacks stone")
+    builder = _table().counters(RED, "D4 E4 D5").avatar(RED, WARDEN, "d4", items=[FIRE_BLADE])
+    scene = builder.activation(RED).do("d4 attacks stone")
     assert scene.decision.count == 4
     scene.do("lose deck 4").done()
 
