@@ -128,9 +128,7 @@ def _check_cards_are_conserved(state: GameState) -> None:
             *(card for card in in_play + resolving if state.owners[card] == player),
         )
         owned = [card for card, owner in enumerate(state.owners) if owner == player]
-        assert sorted(places) == owned, (
-            f"turn {state.turn}: player {player}'s cards"
-        )
+        assert sorted(places) == owned, f"turn {state.turn}: player {player}'s cards"
 
 
 def _check_counts_stay_in_range(state: GameState) -> None:
