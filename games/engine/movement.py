@@ -118,6 +118,21 @@ def open_steps(width: int, height: int, on_path: bool, stones: int) -> tuple[tup
     )
 
 
+# The last (ruleset, stones) seen and their two step tables, one tuple so a thread
+# always reads a matching set: the stones never move once a game is set up.
+_LAST_TABLES: list[tuple] = [(None, None, ((), ()))]
+
+
+def _step_table(state: GameState, on_path: bool) -> tuple[tuple[int, ...], ...]:
+    """``open_steps`` of the state's board and stones, without hashing them each time."""
+    rules, stones, tables = _LAST_TABLES[0]
+    if rules is not state.ruleset or stones != state.stones:
+        rules, stones, mask = state.ruleset, state.stones, stone_mask(state)
+        tables = tuple(open_steps(rules.width, rules.height, path, mask) for path in (False, True))
+        _LAST_TABLES[0] = (rules, stones, tables)
+    return tables[on_path]
+
+
 def reach(
     state: GameState, avatar: Avatar, movement: int | None = None
 ) -> tuple[list[int], list[tuple[int, int]]]:
@@ -132,8 +147,7 @@ def reach(
     on_path = avatar.on_path
     owner = avatar.owner
     occupied = occupancy(state.avatars)[on_path]
-    rules = state.ruleset
-    table = open_steps(rules.width, rules.height, on_path, stone_mask(state))
+    table = _step_table(state, on_path)
     # Walkers may not enter the opponent's counters.
     closed = state.grid.counter_mask(other(owner)) if on_path else 0
     start = avatar.at

@@ -321,8 +321,13 @@ def own_remains(state: GameState, player: int) -> list[tuple[int, Avatar | None]
 
 def removal_options(state: GameState, player: int) -> list[RemoveRemains]:
     """Every legal removal of one of ``player``'s Remains cards (R13)."""
-    if not state.beside[player] and not any(a.attachments for a in state.avatars):
-        return []
+    if not state.beside[player]:
+        # A plain loop: this runs every step, and a generator costs more than the test.
+        for avatar in state.avatars:
+            if avatar.attachments:
+                break
+        else:
+            return []
     options = []
     for card, bearer in own_remains(state, player):
         verb = path_verb(_effect_steps(state.cards[card], ("while_attached",)))

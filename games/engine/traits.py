@@ -37,8 +37,35 @@ def lasting_change(spec: CardSpec, trait: str, *, on_bearer: bool) -> int:
     return total
 
 
+# id(avatar): (avatar, cards, modifiers, {trait: value}). An Avatar object is
+# frozen, so its traits change only with the cards or the modifiers; each
+# legal_actions call asks for the movement and ranged power of every ready Avatar.
+_KNOWN: dict[int, tuple[Avatar, tuple, tuple, dict[str, int]]] = {}
+
+
 def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
     """``avatar``'s current ``trait`` (melee, defense, ranged, movement)."""
+    entry = _KNOWN.get(id(avatar))
+    if (
+        entry is not None
+        and entry[0] is avatar
+        and entry[1] is state.cards
+        and entry[2] is state.modifiers
+    ):
+        values = entry[3]
+        value = values.get(trait)
+        if value is not None:
+            return value
+    else:
+        values = {}
+        if len(_KNOWN) > 4096:
+            _KNOWN.clear()
+        _KNOWN[id(avatar)] = (avatar, state.cards, state.modifiers, values)
+    value = values[trait] = _work_out(state, avatar, trait)
+    return value
+
+
+def _work_out(state: GameState, avatar: Avatar, trait: str) -> int:
     cards = state.cards
     spec = cards[avatar.card]
     value = spec.trait(trait)
