@@ -8,9 +8,19 @@ from games.engine.state import Avatar, GameState, evolve, with_item
 
 def replace_avatar(state: GameState, avatar: Avatar) -> GameState:
     """The state with the Avatar of the same card replaced by ``avatar``."""
-    return evolve(
-        state, avatars=tuple(avatar if a.card == avatar.card else a for a in state.avatars)
-    )
+    return evolve(state, avatars=with_avatar(state.avatars, avatar))
+
+
+def with_avatar(avatars: tuple[Avatar, ...], avatar: Avatar) -> tuple[Avatar, ...]:
+    """``avatars`` with the one of ``avatar``'s card replaced by ``avatar`` (in place in
+    the order; unchanged when that card has no Avatar)."""
+    card = avatar.card
+    # Slices around the one found: cheaper than a generator over every Avatar,
+    # and every move and exhaustion makes a new tuple.
+    for index, each in enumerate(avatars):
+        if each.card == card:
+            return (*avatars[:index], avatar, *avatars[index + 1 :])
+    return avatars
 
 
 def remove_from_game(state: GameState, avatar: Avatar, why: str, log: list[Event]) -> GameState:

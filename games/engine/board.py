@@ -316,9 +316,24 @@ def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
 
+# Up to 128 positions (boards up to 10×10 have 121 vertices) a mask is read a
+# byte at a time from tables: legal placements list most of the board's vertices,
+# and peeling off bits one by one costs several times more.
+_TABLE_BYTES = 16
+_BYTE_BITS = tuple(
+    tuple(tuple(8 * index + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for index in range(_TABLE_BYTES)
+)
+
+
 def mask_vertices(mask: int) -> tuple[int, ...]:
     """The vertices whose bits are set in ``mask``, in increasing order."""
-    found = []
+    found: list[int] = []
+    if mask.bit_count() > 4 and not mask >> 8 * _TABLE_BYTES:
+        for index, byte in enumerate(mask.to_bytes(_TABLE_BYTES, "little")):
+            if byte:
+                found += _BYTE_BITS[index][byte]
+        return tuple(found)
     while mask:
         low = mask & -mask
         found.append(low.bit_length() - 1)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from games.engine.avatars import with_avatar
 from games.engine.board import geometry
 from games.engine.capture import ShenGrid
 from games.engine.card_loss import ask_to_lose
@@ -244,7 +245,7 @@ def place_avatar(
     state = evolve(
         state,
         grid=grid,
-        avatars=tuple(moved if a.card == avatar.card else a for a in state.avatars),
+        avatars=with_avatar(state.avatars, moved),
     )
     return record_captures(state, captures, log)
 
