@@ -38,6 +38,7 @@ from games.engine.decisions import ActivationStep, EndTurn, ExhaustAvatar, Follo
 from games.engine.events import AnchorClaimed, AvatarMoved, Event, Passed
 from games.engine.movement import last_liberties, place_avatar, reach, walker_may_arrive
 from games.engine.playing import play_card, play_options, removal_options, remove_remains
+from games.engine.ranges import targets_within
 from games.engine.resolve import push
 from games.engine.state import (
     ACTIVATION,
@@ -95,17 +96,8 @@ def _ranged_targets(state: GameState, avatar: Avatar) -> list[int]:
         return []
     if trait_value(state, avatar, "ranged") <= 0:
         return []
-    width = state.ruleset.width
-    reach_limit = state.ruleset.ranged_reach
-    file, rank = avatar.at % width, avatar.at // width
-    return [
-        a.card
-        for a in state.avatars
-        if a.owner != avatar.owner
-        and not a.on_path
-        # King-move distance (R4) from the space indices directly: this runs every step.
-        and max(abs(a.at % width - file), abs(a.at // width - rank)) <= reach_limit
-    ]
+    rules = state.ruleset
+    return targets_within(state.avatars, avatar, rules.width, rules.height, rules.ranged_reach)
 
 
 def _may_stand(state: GameState, avatar: Avatar, position: int) -> bool:
