@@ -21,6 +21,7 @@ from games.engine.groups import (
     mask_owner,
     put_counter,
     regrow_groups,
+    single_liberties,
     union_of,
     with_liberty,
 )
@@ -177,13 +178,7 @@ class ShenGrid:
     def last_liberties(self, player: int) -> int:
         """The vertices that are the only liberty of one of ``player``'s groups, as a mask."""
         self._check_player(player)
-        mask = 0
-        # Straight from the groups: walker moves ask this for every grid they meet.
-        for group in self._groups.values():
-            liberties = group.liberties
-            if group.owner == player and liberties and not liberties & (liberties - 1):
-                mask |= liberties
-        return mask
+        return single_liberties(self._groups.values(), player)
 
     def _group(self, vertex: int) -> Group:
         self._check_vertex(vertex)

@@ -320,3 +320,14 @@ def union_of(masks: Iterable[int]) -> int:
     for mask in masks:
         union |= mask
     return union
+
+
+def single_liberties(groups: Iterable[Group], player: int) -> int:
+    """The vertices that are the only liberty of one of ``player``'s ``groups``, as a mask."""
+    mask = 0
+    for group in groups:
+        liberties = group.liberties
+        # One bit set: non-zero, and clearing the lowest bit leaves nothing.
+        if group.owner == player and liberties and not liberties & (liberties - 1):
+            mask |= liberties
+    return mask

@@ -26,7 +26,13 @@ from games.engine.costs import (
 from games.engine.decisions import DiscardCard
 from games.engine.effects import EffectStep
 from games.engine.events import CardPlayed, Event, RemainsRemoved
-from games.engine.movement import occupancy, place_avatar, walker_closed, walker_may_arrive
+from games.engine.movement import (
+    last_liberties,
+    occupancy,
+    place_avatar,
+    walker_closed,
+    walker_may_arrive,
+)
 from games.engine.resolve import effect_task, push
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
 from games.engine.vetted import vetted
@@ -210,12 +216,14 @@ def _manifest_spots(
     newcomer = Avatar(-1, player, -1, False)
     shen = shen_by_vertex(state, player)
     closed = walker_closed(state, player)
+    # walker_may_arrive's own first test, made once for every vertex.
+    danger = last_liberties(state.grid, player)
     return [
         v
         for v, n in enumerate(shen)
         if (paid_anywhere or n >= cost)
         and not closed >> v & 1
-        and walker_may_arrive(state, newcomer, v)
+        and (not danger >> v & 1 or walker_may_arrive(state, newcomer, v))
     ]
 
 
