@@ -8,6 +8,7 @@ enforces it).
 
 from games.engine.actions import (
     Action,
+    Activate,
     Advance,
     AttackRealmStone,
     Claim,
@@ -39,6 +40,7 @@ __all__ = [
     "RULESETS",
     "AbilitySpec",
     "Action",
+    "Activate",
     "Advance",
     "AttackRealmStone",
     "Avatar",

@@ -42,8 +42,8 @@ class PlaceCounter(Action):
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Decline: stop placing, pass an activation step, end an activation,
-    close a combat window, stay put instead of advancing."""
+    """Decline: stop placing, pass an activation step, end an activation (written
+    "done"), close a combat window, stay put instead of advancing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,22 +71,29 @@ class RemoveRemains(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Activate(Action):
+    """Activate ``avatar`` (R13, R14); what it does is the next decision."""
+
+    avatar: int
+
+
+@dataclass(frozen=True, slots=True)
 class Claim(Action):
-    """Activate ``avatar`` to claim the anchor point it stands on (R20)."""
+    """The activated ``avatar`` claims the anchor point it stands on (R20)."""
 
     avatar: int
 
 
 @dataclass(frozen=True, slots=True)
 class AttackRealmStone(Action):
-    """Activate ``avatar`` to attack the opponent's Realm Stone next to it."""
+    """The activated ``avatar`` attacks the opponent's Realm Stone next to it."""
 
     avatar: int
 
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """Activate ``avatar`` (or continue its activation) to move to ``to`` (R21)."""
+    """The activated ``avatar`` moves to ``to`` (R21)."""
 
     avatar: int
     to: int
@@ -104,7 +111,7 @@ class MeleeAttack(Action):
 
 @dataclass(frozen=True, slots=True)
 class RangedAttack(Action):
-    """Activate ``avatar`` to make a ranged attack on ``defender`` (R19, R22)."""
+    """The activated ``avatar`` makes a ranged attack on ``defender`` (R19, R22)."""
 
     avatar: int
     defender: int

@@ -1,11 +1,15 @@
 """The Activation phase (R13, R14, R17–R20): alternating steps until all pass.
 
 A step is one of: play a card, activate an Avatar, remove one of your own
-Remains-in-Play cards, or pass. An Avatar's activation is one of: claim an
-anchor point, attack a Realm Stone, move (possibly into melee), make a ranged
-attack; an activated ability (which exhausts it) may come before or after a
-move. Claiming and attacking a Realm Stone need the Avatar Ready and on that
-spot since the phase began.
+Remains-in-Play cards, or pass. Activating an Avatar marks it activated (R14)
+and asks what it does (``AvatarActivation``): claim an anchor point, attack a
+Realm Stone, move (possibly into melee), make a ranged attack, or nothing; an
+activated ability (which exhausts it) may come before or after a move.
+Claiming and attacking a Realm Stone need the Avatar Ready and on that spot
+since the phase began.
+
+The two levels keep a step's list short: working out an Avatar's moves is
+the costly part, and only the Avatar actually activated needs it.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from games.engine.abilities import ability_options, bearer_of, use_ability
 from games.engine.actions import (
     PASS,
     Action,
+    Activate,
     AttackRealmStone,
     Claim,
     IllegalAction,
@@ -34,8 +39,14 @@ from games.engine.card_loss import ask_to_lose
 from games.engine.cards import CardSpec
 from games.engine.combat import start_combat
 from games.engine.costs import shen_at
-from games.engine.decisions import ActivationStep, EndTurn, ExhaustAvatar, FollowUp
-from games.engine.events import AnchorClaimed, AvatarMoved, Event, Passed
+from games.engine.decisions import (
+    ActivationStep,
+    AvatarActivation,
+    EndTurn,
+    ExhaustAvatar,
+    FollowUp,
+)
+from games.engine.events import AnchorClaimed, AvatarActivated, AvatarMoved, Event, Passed
 from games.engine.movement import last_liberties, place_avatar, reach, walker_may_arrive
 from games.engine.playing import play_card, play_options, removal_options, remove_remains
 from games.engine.ranges import targets_within
@@ -68,10 +79,13 @@ def begin_activation(state: GameState) -> GameState:
 
 # -- what may be done ---------------------------------------------------------------
 
+# What an activated Avatar may do (R19); each names the Avatar, or (abilities) its card.
+ACTIVATION_CHOICES = (Claim, AttackRealmStone, Move, MeleeAttack, RangedAttack, UseAbility)
+
 
 def _claimable(state: GameState, avatar: Avatar) -> int:
-    """The index of the anchor ``avatar`` may claim, or -1 (R20)."""
-    if avatar.on_path or avatar.exhausted or avatar.activated or avatar.start_at != avatar.at:
+    """The index of the anchor ``avatar`` may claim in its activation, or -1 (R20)."""
+    if avatar.on_path or avatar.exhausted or avatar.start_at != avatar.at:
         return -1
     for index, anchor in enumerate(state.anchors):
         if anchor == avatar.at and state.holders[index] != avatar.owner:
@@ -80,7 +94,7 @@ def _claimable(state: GameState, avatar: Avatar) -> int:
 
 
 def _stone_in_reach(state: GameState, avatar: Avatar) -> bool:
-    if avatar.exhausted or avatar.activated or avatar.start_at != avatar.at:
+    if avatar.exhausted or avatar.start_at != avatar.at:
         return False
     stone = state.stones[other(avatar.owner)]
     if stone < 0:
@@ -92,7 +106,7 @@ def _stone_in_reach(state: GameState, avatar: Avatar) -> bool:
 
 
 def _ranged_targets(state: GameState, avatar: Avatar) -> list[int]:
-    if avatar.on_path or avatar.exhausted or avatar.activated:
+    if avatar.on_path or avatar.exhausted:
         return []
     if trait_value(state, avatar, "ranged") <= 0:
         return []
@@ -158,15 +172,15 @@ def _activated_abilities(state: GameState, avatar: Avatar) -> list[UseAbility]:
     return ability_options(state, avatar, "activated", shen)
 
 
-def activation_options(state: GameState, avatar: Avatar) -> list[Action]:
-    """Every way to activate ``avatar`` now (R19)."""
-    if avatar.activated:
-        return []
+def activation_options(state: GameState, decision: AvatarActivation) -> list[Action]:
+    """Everything the activated Avatar may do (R19), or Pass: nothing more."""
+    avatar = state.avatar(decision.avatar)
+    options: list[Action] = [PASS]
+    if avatar is None:
+        return options
     card = avatar.card
-    # The helpers check these conditions too; testing them here first skips
-    # their calls for most Avatars (this runs for every Avatar at every step).
+    # The helpers check these conditions too; testing them here first skips their calls.
     ready = not avatar.exhausted
-    options: list[Action] = []
     if ready and avatar.start_at == avatar.at:
         if _claimable(state, avatar) >= 0:
             options.append(shared(Claim, card))
@@ -194,10 +208,13 @@ def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
             seen.add(spec)
             options.extend(play_options(state, player, card))
     options.extend(removal_options(state, player))
-    for avatar in state.avatars:
-        # Most Avatars are spent by mid-phase: skip them without a call (this runs every step).
-        if avatar.owner == player and not avatar.activated:
-            options.extend(activation_options(state, avatar))
+    # Every Avatar not yet activated, even one that could then do nothing: that
+    # activation is legal (R14), and finding out would cost its movement search.
+    options.extend(
+        shared(Activate, avatar.card)
+        for avatar in state.avatars
+        if avatar.owner == player and not avatar.activated
+    )
     return options
 
 
@@ -226,15 +243,15 @@ def answer_step(state: GameState, decision: ActivationStep, action: Action, log:
         passes = decision.passes + 1
         following = EndTurn() if passes >= len(PLAYERS) else ActivationStep(other(player), passes)
         return evolve(state, pending=(*below, following))
-    state = evolve(state, pending=(*below, ActivationStep(other(player))))
+    following = ActivationStep(other(player))
     if isinstance(action, PlayCard):
-        return play_card(state, player, action, log)
+        return play_card(evolve(state, pending=(*below, following)), player, action, log)
     if isinstance(action, RemoveRemains):
-        return remove_remains(state, player, action, log)
-    if isinstance(action, UseAbility):
-        avatar = bearer_of(state, action.card)
-    elif isinstance(action, Claim | AttackRealmStone | Move | MeleeAttack | RangedAttack):
+        return remove_remains(evolve(state, pending=(*below, following)), player, action, log)
+    if isinstance(action, Activate):
         avatar = state.avatar(action.avatar)
+    elif isinstance(action, ACTIVATION_CHOICES):
+        raise IllegalAction("activate the Avatar first, then choose what it does (R13, R19)")
     else:
         raise IllegalAction(
             "in an Activation step play a card, activate an Avatar, remove a Remains card "
@@ -246,13 +263,41 @@ def answer_step(state: GameState, decision: ActivationStep, action: Action, log:
         raise IllegalAction(
             f"{state.card_name(avatar.card)} has already been activated this turn (R14)"
         )
+    state = replace_avatar(state, evolve(avatar, activated=True))
+    log.append(
+        AvatarActivated(
+            player_name(player),
+            state.card_name(avatar.card),
+            state.position_name(avatar.at, avatar.on_path),
+        )
+    )
+    return evolve(state, pending=(*below, following, AvatarActivation(player, avatar.card)))
+
+
+def answer_activation(
+    state: GameState, decision: AvatarActivation, action: Action, log: list[Event]
+) -> GameState:
+    """What the activated Avatar does, or Pass: nothing (R14: it stays activated)."""
+    state = evolve(state, pending=state.pending[:-1])
+    if isinstance(action, Pass):
+        return state
+    avatar = state.avatar(decision.avatar)
+    if isinstance(action, UseAbility):
+        actor = bearer_of(state, action.card)
+        acting = actor is not None and actor.card == decision.avatar
+    else:
+        acting = isinstance(action, ACTIVATION_CHOICES) and action.avatar == decision.avatar
+    if avatar is None or not acting:
+        raise IllegalAction(
+            f"now {state.card_name(decision.avatar)} claims, attacks, moves, shoots or uses "
+            "an ability, or is done (R19)"
+        )
     return activate(state, avatar, action, log)
 
 
 def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event]) -> GameState:
-    """Start ``avatar``'s activation with ``action``."""
+    """Carry out what the activated ``avatar`` does with ``action``."""
     name = state.card_name(avatar.card)
-    activated = evolve(avatar, activated=True)
     if isinstance(action, Claim):
         index = _claimable(state, avatar)
         if index < 0:
@@ -260,40 +305,34 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
                 f"{name} cannot claim: it must stand Ready on an anchor point you do not hold "
                 "since the Activation phase began (R20)"
             )
-        return claim(state, activated, index, log)
+        return claim(state, avatar, index, log)
     if isinstance(action, AttackRealmStone):
         if not _stone_in_reach(state, avatar):
             raise IllegalAction(
                 f"{name} cannot attack a Realm Stone: it must be Ready next to it since the "
                 "Activation phase began (R19)"
             )
-        state = replace_avatar(state, activated)
         stone = state.stones[other(avatar.owner)]
-        return start_combat(state, "stone", activated, stone, None, avatar.at, avatar.at, log)
+        return start_combat(state, "stone", avatar, stone, None, avatar.at, avatar.at, log)
     if isinstance(action, RangedAttack):
         if action.defender not in _ranged_targets(state, avatar):
             raise IllegalAction(
                 f"{name} cannot shoot that: Ready, in a space, with ranged power, at an "
                 "opponent's Avatar 1–4 spaces away in a space (R19)"
             )
-        state = replace_avatar(state, activated)
         defender = state.avatar(action.defender)
         return start_combat(
-            state, "ranged", activated, defender.at, defender, avatar.at, avatar.at, log
+            state, "ranged", avatar, defender.at, defender, avatar.at, avatar.at, log
         )
     if isinstance(action, Move | MeleeAttack):
-        state = replace_avatar(state, activated)
-        return move(state, activated, action, log, follow_up=True)
+        return move(state, avatar, action, log, follow_up=True)
     if isinstance(action, UseAbility):
         options = partial(_activated_abilities, state, avatar)
-        state = replace_avatar(state, activated)
         state = push(
             state, FollowUp(avatar.owner, avatar.card, True, False), ExhaustAvatar(avatar.card)
         )
         return use_ability(state, action, options, log)
-    raise IllegalAction(
-        "in an Activation step play a card, activate an Avatar, remove a Remains card or pass (R13)"
-    )
+    raise IllegalAction(f"{name} cannot do that in its activation (R19)")
 
 
 def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, follow_up: bool):

@@ -56,6 +56,16 @@ class ActivationStep(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class AvatarActivation(Decision):
+    """What the activated ``avatar`` does: claim, attack a Realm Stone, move (maybe
+    into melee), shoot or use an ability (R19); Pass ends the activation doing
+    nothing (it still counts as activated, R14)."""
+
+    player: int
+    avatar: int
+
+
+@dataclass(frozen=True, slots=True)
 class FollowUp(Decision):
     """The rest of ``avatar``'s activation: a move after an ability, or an ability
     after a move (R19); Pass ends it."""

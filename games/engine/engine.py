@@ -25,6 +25,7 @@ from games.engine.card_loss import forced_loss, lose_cards, loss_choices
 from games.engine.decisions import (
     ActivationStep,
     AfterCombat,
+    AvatarActivation,
     BeginTurn,
     ChooseAdvance,
     ChooseLostCards,
@@ -120,6 +121,7 @@ DECISIONS: dict[type, tuple[Legal, Answer]] = {
     PlaceEffectCounters: (placement.placement_options, placement.answer_effect_placement),
     RemoveEffectCounters: (_remove_counter_options, _answer_remove_counter),
     ActivationStep: (activation.step_options, activation.answer_step),
+    AvatarActivation: (activation.activation_options, activation.answer_activation),
     FollowUp: (activation.follow_up_options, activation.answer_follow_up),
     CombatWindow: (lambda s, d: combat.window_options(s, d.player), combat.answer_window),
     AfterCombat: (combat_results.after_combat_options, combat_results.answer_after_combat),
@@ -153,6 +155,7 @@ TASKS: dict[type, Callable[[GameState, object, list[Event]], GameState]] = {
 
 # Decisions answered for the player when "pass" is all they could do.
 _PASS_ONLY = (
+    AvatarActivation,
     CombatWindow,
     AfterCombat,
     FollowUp,

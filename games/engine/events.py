@@ -192,6 +192,18 @@ class RemainsRemoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class AvatarActivated(Event):
+    """A player activates one of their Avatars (R13, R14)."""
+
+    player: str
+    avatar: str
+    at: str
+
+    def log_line(self) -> str:
+        return f"{self.player} activates {self.avatar} on {self.at}"
+
+
+@dataclass(frozen=True, slots=True)
 class AvatarMoved(Event):
     """An Avatar's move (R21)."""
 

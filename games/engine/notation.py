@@ -8,6 +8,8 @@ play ember-warden at c3          manifest (a Spirit Avatar at a vertex: at D4)
 play fire-blade on c3            an Item, Remains or Action aimed at the Avatar on c3
 play spirit-walk on c3 to C3     ... moving it onto the Spirit Path at C3
 remove spirit-walk to c3         remove a Remains card (reversing its move)
+activate c3         activate the Avatar on c3; then one of the next five, or:
+done                end its activation (also written "pass")
 c3-e5               move
 c3xd4 / c3-d4xe5    melee attack (from c3, or after moving to d4)
 c3>>f6              ranged attack
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 from games.engine.actions import (
     Action,
+    Activate,
     Advance,
     AttackRealmStone,
     Claim,
@@ -42,7 +45,7 @@ from games.engine.actions import (
     Retreat,
     UseAbility,
 )
-from games.engine.decisions import ChooseLostCards
+from games.engine.decisions import AvatarActivation, ChooseLostCards, FollowUp
 from games.engine.state import GameState
 
 
@@ -60,6 +63,10 @@ def _layer(state: GameState, card: int) -> bool:
     return bool(avatar and avatar.on_path)
 
 
+# Decisions where Pass ends an Avatar's activation: it is written "done" there.
+_ACTIVATION_ENDS = (AvatarActivation, FollowUp)
+
+
 def describe(state: GameState, action: Action) -> str:
     """``action`` in notation, as the state before it names things."""
     board = state.board
@@ -69,7 +76,9 @@ def describe(state: GameState, action: Action) -> str:
         case PlaceRealmStone(vertex):
             return f"stone {board.vertex_name(vertex)}"
         case Pass():
-            return "pass"
+            return "done" if isinstance(state.decision, _ACTIVATION_ENDS) else "pass"
+        case Activate(avatar):
+            return f"activate {_where(state, avatar)}"
         case PlayCard(card, at, target, to):
             spec = state.cards[card]
             text = f"play {spec.slug}"
@@ -140,6 +149,8 @@ def parse(state: GameState, text: str, legal: list[Action]) -> Action:
     decision = state.decision
     if isinstance(decision, ChooseLostCards) and wanted.startswith("lose"):
         return _parse_loss(state, decision.player, wanted)
+    if isinstance(decision, _ACTIVATION_ENDS) and wanted.lower() == "pass":
+        wanted = "done"
     for action in legal:
         if describe(state, action).lower() == wanted.lower():
             return action

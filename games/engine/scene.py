@@ -2,12 +2,18 @@
 
 Built by ``games.engine.scenario.ScenarioBuilder``; strict about choices:
 ``done()`` fails while a decision inside an action is still unanswered.
+
+At an Activation step an Avatar's move, attack, claim or ability activates
+it first: ``do("c3-d4")`` is ``do("activate c3", "c3-d4")``, and ``legal()``
+lists what each Avatar could do once activated next to the step's own options.
 """
 
 from __future__ import annotations
 
-from games.engine.actions import Action, IllegalAction
-from games.engine.decisions import ActivationStep, ChooseRealmStone, PlaceShen
+from games.engine.abilities import bearer_of
+from games.engine.actions import Action, Activate, IllegalAction, UseAbility
+from games.engine.activation import ACTIVATION_CHOICES
+from games.engine.decisions import ActivationStep, AvatarActivation, ChooseRealmStone, PlaceShen
 from games.engine.engine import apply, begin, legal_actions
 from games.engine.events import CardsLost, Event
 from games.engine.notation import describe, parse
@@ -37,27 +43,51 @@ class Scene:
     def do(self, *moves: str) -> Scene:
         """Apply each move written in notation (games.engine.notation)."""
         for text in moves:
-            action = parse(self.state, text, legal_actions(self.state))
-            self.act(action)
+            self._apply(self._steps(text))
         return self
 
     def act(self, action: Action) -> Scene:
-        """Apply an Action object."""
-        self.state, self.last = apply(self.state, action)
+        """Apply an Action object (activating its Avatar first if it needs that)."""
+        return self._apply(self._steps(action))
+
+    def _apply(self, actions: list[Action]) -> Scene:
+        self.last = []
+        for action in actions:
+            self.state, events = apply(self.state, action)
+            self.last.extend(events)
         self.events.extend(self.last)
         return self
 
     def refused(self, action: Action | str) -> str:
         """The reason the engine gives for refusing ``action`` (fails if it is accepted)."""
-        before = self.state
+        before = state = self.state
         try:
-            if isinstance(action, str):
-                action = parse(self.state, action, legal_actions(self.state))
-            apply(self.state, action)
+            for step in self._steps(action):
+                state, _ = apply(state, step)
         except IllegalAction as error:
             assert self.state is before
             return error.reason
         raise AssertionError(f"{action!r} was accepted")
+
+    def _steps(self, action: Action | str) -> list[Action]:
+        """The actions that carry out ``action`` (notation or an Action) now."""
+        state = self.state
+        if isinstance(action, Action):
+            avatar = _activating(state, action)
+            return [action] if avatar < 0 else [Activate(avatar), action]
+        legal = legal_actions(state)
+        try:
+            return [parse(state, action, legal)]
+        except IllegalAction as refusal:
+            for activate, activated in _activations(state, legal):
+                try:
+                    return [activate, parse(activated, action, legal_actions(activated))]
+                except IllegalAction:
+                    continue
+            if not isinstance(state.decision, ActivationStep):
+                raise
+            options = ", ".join(sorted(set(self.legal()))[:40])
+            raise IllegalAction(f"{action!r} is not legal now; legal: {options}") from refusal
 
     def dice(self, *values: int) -> Scene:
         """Force the next dice results."""
@@ -92,8 +122,17 @@ class Scene:
         return f"unanswered decision: {self.decision!r} (answer it, or expect() it)"
 
     def legal(self) -> list[str]:
-        """The legal actions now, in notation."""
-        return [describe(self.state, a) for a in legal_actions(self.state)]
+        """The legal actions now, in notation; at an Activation step also what each
+        Avatar could do once activated (``do`` activates it first)."""
+        legal = legal_actions(self.state)
+        written = [describe(self.state, a) for a in legal]
+        for _, activated in _activations(self.state, legal):
+            written.extend(
+                describe(activated, a)
+                for a in legal_actions(activated)
+                if isinstance(a, ACTIVATION_CHOICES)
+            )
+        return written
 
     def log(self) -> list[str]:
         """Every event so far as a log line."""
@@ -163,3 +202,26 @@ class Scene:
         index = self.state.anchors.index(self.space(anchor))
         holder = self.state.holders[index]
         return None if holder < 0 else holder
+
+
+def _activating(state: GameState, action: Action) -> int:
+    """The Avatar ``action`` needs activated first, or -1."""
+    if not isinstance(state.decision, ActivationStep) or not isinstance(action, ACTIVATION_CHOICES):
+        return -1
+    if isinstance(action, UseAbility):
+        bearer = bearer_of(state, action.card)
+        return -1 if bearer is None else bearer.card
+    return action.avatar
+
+
+def _activations(state: GameState, legal: list[Action]) -> list[tuple[Activate, GameState]]:
+    """Each Activate among ``legal`` and the state where that Avatar's activation waits
+    (left out when it could do nothing and the activation ended by itself)."""
+    found = []
+    for action in legal:
+        if isinstance(action, Activate):
+            activated, _ = apply(state, action)
+            decision = activated.decision
+            if isinstance(decision, AvatarActivation) and decision.avatar == action.avatar:
+                found.append((action, activated))
+    return found

@@ -106,6 +106,7 @@ PUBLIC_EVENTS = frozenset(
         events.CardPlayed,
         events.AbilityUsed,
         events.RemainsRemoved,
+        events.AvatarActivated,
         events.AvatarMoved,
         events.AvatarPlaced,
         events.AvatarRemoved,

@@ -1,8 +1,10 @@
 """Alternating Activation steps, passing and the end of the turn (R13, R14, R19)."""
 
-from games.engine import Move
+import pytest
+
+from games.engine import Activate, IllegalAction, Move, apply, legal_actions
 from games.engine.cards import AbilitySpec
-from games.engine.decisions import ActivationStep, FollowUp, PlaceShen
+from games.engine.decisions import ActivationStep, AvatarActivation, FollowUp, PlaceShen
 from games.engine.scenario import BLUE, RED, ability, avatar_card
 from games.engine.scene import Scene
 from tests.games.engine.cards import SENTINEL, WARDEN
@@ -83,3 +85,54 @@ def test_ability_after_a_move_R19():
     assert len(scene.state.hands[RED]) == 3
     assert scene.avatar("c4").exhausted
     assert scene.decision == ActivationStep(BLUE)
+
+
+def test_a_step_offers_to_activate_each_avatar_not_yet_activated_R13():
+    scene = table().avatar(RED, WARDEN, "c3").avatar(RED, SENTINEL, "e3").activation(RED)
+    scene.do("c3-c4", "pass")
+    actions = legal_actions(scene.state)
+    assert Activate(scene.avatar("e3").card) in actions
+    assert Activate(scene.avatar("c4").card) not in actions
+    assert not any(isinstance(action, Move) for action in actions)
+
+
+def test_activating_asks_what_that_avatar_does_R19():
+    scene = _activation()
+    scene.do("activate c3")
+    assert scene.decision == AvatarActivation(RED, scene.avatar("c3").card)
+    assert {"c3-c4", "done"} <= set(scene.legal())
+    assert not any(m.startswith("f6") for m in scene.legal())
+    assert scene.log()[-1] == "Red activates Ember Warden on c3"
+    scene.do("c3-c4")
+    assert scene.decision == ActivationStep(BLUE)
+
+
+def test_an_activation_may_end_doing_nothing_and_still_counts_R14():
+    scene = _activation()
+    scene.do("activate c3", "done")
+    assert scene.decision == ActivationStep(BLUE)
+    assert scene.avatar("c3").activated
+    assert not scene.avatar("c3").exhausted
+
+
+def test_an_activation_with_nothing_to_do_ends_by_itself_R14():
+    statue = avatar_card("Statue", movement=0)
+    scene = table().avatar(RED, statue, "c3").activation(RED)
+    scene.do("activate c3")
+    assert scene.decision == ActivationStep(BLUE)
+    assert scene.avatar("c3").activated
+
+
+def test_only_the_activated_avatar_acts_in_its_activation_R19():
+    scene = table().avatar(RED, WARDEN, "c3").avatar(RED, SENTINEL, "e3").activation(RED)
+    scene.do("activate c3")
+    reason = scene.refused(Move(scene.avatar("e3").card, scene.space("e4")))
+    assert "Ember Warden" in reason
+    scene.do("done")
+
+
+def test_a_move_without_activating_first_is_refused_R13():
+    scene = _activation()
+    move = Move(scene.avatar("c3").card, scene.space("c4"))
+    with pytest.raises(IllegalAction, match="activate the Avatar first"):
+        apply(scene.state, move)

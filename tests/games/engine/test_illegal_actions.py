@@ -84,15 +84,17 @@ def test_nonsense_is_refused_with_a_reason_and_changes_nothing(state):
 
 
 def test_action_listed_for_another_state_is_checked_in_full():
+    from games.engine.decisions import AvatarActivation
     from games.engine.scenario import BLUE, RED, ScenarioBuilder, avatar_card
 
     builder = ScenarioBuilder().stone(RED, "A5").stone(BLUE, "I5")
     builder.avatar(RED, avatar_card("Runner", movement=3), "c3")
     builder.fill(RED, hand=2, deck=5).fill(BLUE, hand=2, deck=5)
-    roomy = builder.activation(RED).state
+    roomy = builder.activation(RED).do("activate c3").expect(AvatarActivation).state
     f6 = roomy.board.parse_space("f6")
     long_move = next(a for a in legal_actions(roomy) if isinstance(a, Move) and a.to == f6)
     # A Blue Avatar on d4 closes the only three-step road from c3 to f6.
     cramped = builder.avatar(BLUE, avatar_card("Wall", realm="water"), "d4").activation(RED)
+    cramped.do("activate c3").expect(AvatarActivation)
     assert long_move not in legal_actions(cramped.state)
     assert "cannot reach f6" in cramped.refused(long_move)

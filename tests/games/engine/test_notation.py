@@ -1,6 +1,6 @@
 """Actions in R2 notation: every legal action is written uniquely and read back."""
 
-from games.engine import legal_actions
+from games.engine import apply, legal_actions
 from games.engine.notation import describe, parse
 from games.engine.scenario import BLUE, RED, ScenarioBuilder, action_card
 from tests.games.engine.cards import ARCHER, FIRE_BLADE, FLAME_SPIRIT, SENTINEL, SPIRIT_WALK
@@ -20,10 +20,19 @@ def test_every_legal_action_reads_back_as_itself():
         .fill(BLUE, hand=2, deck=5)
         .activation(RED)
     )
-    state = scene.state
+    texts = _read_back(scene.state)
+    assert {"activate c3", "activate E5", "play spirit-walk on c3 to D4", "pass"} <= texts
+    archer = parse(scene.state, "activate c3", legal_actions(scene.state))
+    assert {"c3>>d5", "c3-c4xd5", "done"} <= _read_back(apply(scene.state, archer)[0])
+    spirit = parse(scene.state, "activate E5", legal_actions(scene.state))
+    assert {"E5-E7", "done"} <= _read_back(apply(scene.state, spirit)[0])
+
+
+def _read_back(state) -> set[str]:
+    """Every legal action's text, after checking each is unique and parses back to it."""
     actions = legal_actions(state)
     texts = [describe(state, a) for a in actions]
     assert len(set(texts)) == len(texts)
     for action, text in zip(actions, texts, strict=True):
         assert parse(state, text, actions) == action
-    assert {"c3>>d5", "c3-c4xd5", "play spirit-walk on c3 to D4", "E5-E7", "pass"} <= set(texts)
+    return set(texts)
