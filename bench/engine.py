@@ -4,7 +4,11 @@ Prints, for the default scenario (``beta-2026-07``, 8×8, four corner anchors)
 and two 40-card sample decks:
 
 * full random-vs-random games per second, and actions per second
-  (``legal_actions`` + a bot's pick + ``apply``);
+  (``legal_actions`` + a bot's pick + ``apply``); next to it, Activation steps
+  per second (R13's steps: play, activate, remove, pass) and actions per second
+  not counting the ``Activate`` actions, since activating an Avatar and saying
+  what it does are two actions (the latter figure compares with engines that
+  made them one);
 * state clones per second: ``dataclasses.replace`` of the root state, and a
   deep clone through the codec (``from_json(to_json(state))``);
 * serialisation per second (``to_json`` alone, and ``state_digest``);
@@ -35,6 +39,7 @@ from games.engine import (
     RULESETS,
     AbilitySpec,
     Action,
+    Activate,
     CardSpec,
     DeckList,
     Event,
@@ -44,6 +49,7 @@ from games.engine import (
 )
 from games.engine.bots import RandomBot, play_game
 from games.engine.codec import forget_printed, from_json, state_digest, to_json
+from games.engine.decisions import ActivationStep
 from games.engine.effects import parse_effect
 from games.engine.replay import ReplayResult, replay
 
@@ -229,13 +235,16 @@ def sample_decks(seed: int = 1, size: int = DECK_SIZE) -> tuple[DeckList, DeckLi
 
 class TimedBot:
     """A bot that adds up the time its inner bot spends choosing (``legal_actions`` and
-    the pick), so the rest of a game's time is ``apply``'s."""
+    the pick), so the rest of a game's time is ``apply``'s; it counts the Activation
+    steps it answers too."""
 
     def __init__(self, bot: RandomBot) -> None:
         self.bot = bot
         self.seconds = 0.0
+        self.steps = 0
 
     def choose(self, state: GameState) -> Action:
+        self.steps += type(state.decision) is ActivationStep
         start = _clock()
         action = self.bot.choose(state)
         self.seconds += _clock() - start
@@ -246,6 +255,8 @@ def measure_games(games: int, seed: int = 2026) -> dict:
     """Play ``games`` random-vs-random games; games/s, actions/s and how they ended."""
     ruleset = RULESETS["beta-2026-07"]
     actions = 0
+    activates = 0
+    steps = 0
     turns = 0
     choosing = 0.0
     endings: dict[str, int] = {}
@@ -255,7 +266,9 @@ def measure_games(games: int, seed: int = 2026) -> dict:
         bots = (TimedBot(RandomBot(seed * 7 + game)), TimedBot(RandomBot(seed * 11 + game)))
         final, played, _ = play_game(ruleset, decks, seed + game, bots)
         choosing += sum(bot.seconds for bot in bots)
+        steps += sum(bot.steps for bot in bots)
         actions += len(played)
+        activates += sum(type(action) is Activate for action in played)
         turns += final.turn
         endings[final.result.reason] = endings.get(final.result.reason, 0) + 1
     elapsed = _clock() - start
@@ -265,6 +278,8 @@ def measure_games(games: int, seed: int = 2026) -> dict:
         "seconds": elapsed,
         "games_per_s": games / elapsed,
         "actions_per_s": actions / elapsed,
+        "steps_per_s": steps / elapsed,
+        "without_activate_per_s": (actions - activates) / elapsed,
         "mean_turns": turns / games,
         "endings": endings,
         "choose_us": choosing / actions * 1e6,
@@ -371,6 +386,10 @@ def main() -> None:
         f"{figures['seconds']:.2f} s (mean {figures['mean_turns']:.1f} turns; {endings})\n"
         f"  games/s   {figures['games_per_s']:10.1f}   (target 20)\n"
         f"  actions/s {figures['actions_per_s']:10.0f}   (target 20000; legal_actions + apply)\n"
+        f"    Activation steps/s         {figures['steps_per_s']:10.0f}   "
+        "(play, activate, remove or pass)\n"
+        f"    actions/s without Activate {figures['without_activate_per_s']:10.0f}   "
+        "(activating and acting as one action)\n"
         f"  per action: {figures['choose_us']:.0f} µs legal_actions and the bot's pick, "
         f"{figures['rest_us']:.0f} µs apply and the rest"
     )
