@@ -33,8 +33,9 @@ from games.engine.actions import (
     UseAbility,
     moves_to,
     shared,
+    shared_row,
 )
-from games.engine.avatars import replace_avatar
+from games.engine.avatars import replace_avatar, with_avatar
 from games.engine.card_loss import ask_to_lose
 from games.engine.cards import CardSpec
 from games.engine.combat import start_combat
@@ -210,11 +211,9 @@ def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
     options.extend(removal_options(state, player))
     # Every Avatar not yet activated, even one that could then do nothing: that
     # activation is legal (R14), and finding out would cost its movement search.
-    options.extend(
-        shared(Activate, avatar.card)
-        for avatar in state.avatars
-        if avatar.owner == player and not avatar.activated
-    )
+    ready = [a.card for a in state.avatars if a.owner == player and not a.activated]
+    if ready:
+        options.extend(shared_row(Activate, (), ready))
     return options
 
 
@@ -263,7 +262,6 @@ def answer_step(state: GameState, decision: ActivationStep, action: Action, log:
         raise IllegalAction(
             f"{state.card_name(avatar.card)} has already been activated this turn (R14)"
         )
-    state = replace_avatar(state, evolve(avatar, activated=True))
     log.append(
         AvatarActivated(
             player_name(player),
@@ -271,7 +269,11 @@ def answer_step(state: GameState, decision: ActivationStep, action: Action, log:
             state.position_name(avatar.at, avatar.on_path),
         )
     )
-    return evolve(state, pending=(*below, following, AvatarActivation(player, avatar.card)))
+    return evolve(
+        state,
+        avatars=with_avatar(state.avatars, evolve(avatar, activated=True)),
+        pending=(*below, following, AvatarActivation(player, avatar.card)),
+    )
 
 
 def answer_activation(
