@@ -322,8 +322,11 @@ def _why_not(state: GameState, player: int, action: PlayCard) -> str:
 def own_remains(state: GameState, player: int) -> list[tuple[int, Avatar | None]]:
     """(card, the Avatar it is attached to or None) for ``player``'s Remains in play."""
     found: list[tuple[int, Avatar | None]] = [(c, None) for c in state.beside[player]]
+    owners = state.owners
     for avatar in state.avatars:
-        found.extend((c, avatar) for c in avatar.attachments if state.owners[c] == player)
+        # Most Avatars carry nothing: skip them before building a generator.
+        if avatar.attachments:
+            found.extend((c, avatar) for c in avatar.attachments if owners[c] == player)
     return found
 
 
