@@ -136,3 +136,9 @@ def test_a_move_without_activating_first_is_refused_R13():
     move = Move(scene.avatar("c3").card, scene.space("c4"))
     with pytest.raises(IllegalAction, match="activate the Avatar first"):
         apply(scene.state, move)
+
+
+def test_a_move_written_alone_activates_its_avatar_first():
+    scene = _activation()
+    scene.do("c3-c4")
+    assert scene.log()[-2:] == ["Red activates Ember Warden on c3", "Ember Warden moves c3-c4"]
