@@ -26,6 +26,7 @@ from games.engine.actions import (
     RemoveCounter,
     RemoveRemains,
     Retreat,
+    ReturnCards,
     UseAbility,
 )
 from games.engine.cards import AbilitySpec, CardSpec
@@ -64,6 +65,7 @@ __all__ = [
     "RemoveRemains",
     "Result",
     "Retreat",
+    "ReturnCards",
     "Ruleset",
     "Scenario",
     "UseAbility",

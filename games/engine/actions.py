@@ -139,6 +139,14 @@ class LoseCards(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ReturnCards(Action):
+    """Answer a gain_cards_back effect: these ``cards`` of your discard pile go back
+    to your hand (none at all is an answer too: it says "up to")."""
+
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveAvatar(Action):
     """Lose the defeated ``avatar`` instead of the cards (R23)."""
 

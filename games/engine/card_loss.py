@@ -70,8 +70,8 @@ def lose_cards(
         raise IllegalAction(f"{player_name(player)} must lose exactly {need} cards, not {chosen}")
     if not 0 <= answer.from_deck <= len(deck):
         raise IllegalAction(f"the deck holds {len(deck)} cards, not {answer.from_deck}")
-    new_hand = _without(hand, answer.hand, "hand", state)
-    new_discard = _without(discard, answer.discard, "discard pile", state)
+    new_hand = take_from_pile(hand, answer.hand, "hand", state)
+    new_discard = take_from_pile(discard, answer.discard, "discard pile", state)
     lost = (*answer.hand, *answer.discard, *deck[: answer.from_deck])
     state = evolve(
         state,
@@ -92,7 +92,10 @@ def lose_cards(
     return state
 
 
-def _without(pile: tuple[int, ...], cards: tuple[int, ...], where: str, state: GameState):
+def take_from_pile(
+    pile: tuple[int, ...], cards: tuple[int, ...], where: str, state: GameState
+) -> tuple[int, ...]:
+    """``pile`` without ``cards``, or IllegalAction naming the first card not in it."""
     remaining = list(pile)
     for card in cards:
         if card not in remaining:

@@ -109,6 +109,15 @@ class ChooseLostCards(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseReturnedCards(Decision):
+    """A gain_cards_back effect: ``player`` returns up to ``count`` cards of their
+    discard pile to hand, choosing which."""
+
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseRetreat(Decision):
     """``avatar``'s retreat is blocked; ``player`` picks one of ``options`` by the Realm
     Stone (R23)."""

@@ -22,6 +22,7 @@ from games.engine.actions import (
     RemoveCounter,
 )
 from games.engine.card_loss import forced_loss, lose_cards, loss_choices
+from games.engine.card_return import answer_return, return_choices
 from games.engine.decisions import (
     ActivationStep,
     AfterCombat,
@@ -31,6 +32,7 @@ from games.engine.decisions import (
     ChooseLostCards,
     ChooseRealmStone,
     ChooseRetreat,
+    ChooseReturnedCards,
     ClearCombat,
     CombatEnd,
     CombatRetreat,
@@ -127,6 +129,7 @@ DECISIONS: dict[type, tuple[Legal, Answer]] = {
     AfterCombat: (combat_results.after_combat_options, combat_results.answer_after_combat),
     RemoveOrLose: (combat_results.remove_or_lose_options, combat_results.answer_remove_or_lose),
     ChooseLostCards: (_lose_options, _answer_loss),
+    ChooseReturnedCards: (return_choices, answer_return),
     ChooseRetreat: (_retreat_options, combat_results.answer_retreat),
     ChooseAdvance: (_advance_options, combat_results.answer_advance),
 }

@@ -17,6 +17,7 @@ c3 claims           claim the anchor point on c3
 c3 attacks stone    attack the Realm Stone next to c3
 c3 uses Surge [on d4] [to D4]    an ability of the Avatar on c3 or its Items
 lose deck 2 hand kindle discard calm,rage    lose cards (R24)
+return kindle, rage / return none   cards back from the discard pile (gain_cards_back)
 remove avatar / keep avatar      after losing a combat (R23)
 retreat c1 / advance / take E5   a blocked retreat, moving in, removing a counter
 """
@@ -43,9 +44,15 @@ from games.engine.actions import (
     RemoveCounter,
     RemoveRemains,
     Retreat,
+    ReturnCards,
     UseAbility,
 )
-from games.engine.decisions import AvatarActivation, ChooseLostCards, FollowUp
+from games.engine.decisions import (
+    AvatarActivation,
+    ChooseLostCards,
+    ChooseReturnedCards,
+    FollowUp,
+)
 from games.engine.state import GameState
 
 
@@ -127,6 +134,8 @@ def describe(state: GameState, action: Action) -> str:
             if discard:
                 parts.append("discard " + ",".join(state.cards[c].slug for c in discard))
             return " ".join(parts)
+        case ReturnCards(cards):
+            return "return " + (", ".join(state.cards[c].slug for c in cards) or "none")
         case RemoveAvatar():
             return "remove avatar"
         case KeepAvatar():
@@ -141,7 +150,8 @@ def describe(state: GameState, action: Action) -> str:
 
 
 def parse(state: GameState, text: str, legal: list[Action]) -> Action:
-    """The action among ``legal`` written as ``text`` (card losses: any choice of cards).
+    """The action among ``legal`` written as ``text`` (card losses and returns: any
+    choice of cards).
 
     Raises IllegalAction listing what could be written instead.
     """
@@ -149,6 +159,8 @@ def parse(state: GameState, text: str, legal: list[Action]) -> Action:
     decision = state.decision
     if isinstance(decision, ChooseLostCards) and wanted.startswith("lose"):
         return _parse_loss(state, decision.player, wanted)
+    if isinstance(decision, ChooseReturnedCards) and wanted.split()[:1] == ["return"]:
+        return _parse_return(state, decision.player, wanted)
     if isinstance(decision, _ACTIVATION_ENDS) and wanted.lower() == "pass":
         wanted = "done"
     for action in legal:
@@ -181,3 +193,19 @@ def _parse_loss(state: GameState, player: int, text: str) -> LoseCards:
         else:
             raise IllegalAction(f"lose from deck, hand or discard, not {key!r}")
     return LoseCards(from_deck, tuple(hand), tuple(discard))
+
+
+def _parse_return(state: GameState, player: int, text: str) -> ReturnCards:
+    """``return kindle, rage`` (the newest copy of each named card first) or ``return none``."""
+    named = text[len("return") :].replace(",", " ").split()
+    if named == ["none"]:
+        return ReturnCards()
+    remaining = list(reversed(state.discards[player]))
+    chosen = []
+    for slug in named:
+        card = next((c for c in remaining if state.cards[c].slug == slug), None)
+        if card is None:
+            raise IllegalAction(f"no {slug} left in the discard pile")
+        remaining.remove(card)
+        chosen.append(card)
+    return ReturnCards(tuple(chosen))

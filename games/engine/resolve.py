@@ -3,8 +3,8 @@
 An effect runs one step at a time as a ``ResolveSteps`` task: the task pops
 itself, pushes the rest of the effect, then does its first step, so a step
 that needs a decision (placing or removing counters, an opponent losing
-cards) simply pushes that decision on top and the rest follows once it is
-answered.
+cards, gaining cards back) simply pushes that decision on top and the rest
+follows once it is answered.
 
 In a step, target ``self`` is the source Avatar (the ability's Avatar, an
 Item's or attached card's bearer); any other target is the one Avatar
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from games.engine.avatars import replace_avatar
 from games.engine.card_loss import ask_to_lose
+from games.engine.card_return import ask_to_return
 from games.engine.decisions import PlaceEffectCounters, RemoveEffectCounters, ResolveSteps
 from games.engine.effects import EffectStep
 from games.engine.events import (
@@ -22,7 +23,6 @@ from games.engine.events import (
     AvatarStateChanged,
     BonusDice,
     CardsDrawn,
-    CardsReturned,
     Event,
     TraitModified,
 )
@@ -116,19 +116,7 @@ def _opponent_loses_cards(state, task, params, log):
 
 
 def _gain_cards_back(state, task, params, log):
-    # Simplification: the most recently discarded cards come back, no choice asked.
-    player = task.player
-    discard = state.discards[player]
-    count = min(params["count"], len(discard))
-    back = discard[len(discard) - count :]
-    log.append(CardsReturned(player_name(player), tuple(map(state.card_name, back))))
-    if not count:
-        return state
-    return evolve(
-        state,
-        hands=with_item(state.hands, player, state.hands[player] + back),
-        discards=with_item(state.discards, player, discard[: len(discard) - count]),
-    )
+    return ask_to_return(state, task.player, params["count"], log)
 
 
 def _set_exhausted(exhausted: bool):

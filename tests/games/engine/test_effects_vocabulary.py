@@ -1,15 +1,20 @@
 """Every verb of the effect vocabulary, carried out by the engine."""
 
+from games.engine.actions import Pass, ReturnCards
 from games.engine.decisions import (
     ActivationStep,
     ChooseLostCards,
+    ChooseReturnedCards,
     PlaceEffectCounters,
     RemoveEffectCounters,
 )
+from games.engine.events import CardsReturned
 from games.engine.scenario import BLUE, RED, ability, action_card, avatar_card, remains_card
 from games.engine.traits import trait_value
 from tests.games.engine.cards import FLAME_SPIRIT, SENTINEL, WARDEN, WAVE_SPIRIT
 from tests.games.engine.tables import table
+
+KINDLE, RAGE, CALM = action_card("Kindle"), action_card("Rage"), action_card("Calm")
 
 
 def _table():
@@ -101,13 +106,73 @@ def test_opponent_loses_cards():
     assert scene.cards_lost(BLUE) == 2
 
 
-def test_gain_cards_back_returns_the_latest_discards():
-    recall = action_card("Recall", {"verb": "gain_cards_back", "count": 2})
-    first, second = action_card("First"), action_card("Second")
-    builder = _table().hand(RED, recall).discard(RED, first, second, first)
-    scene = builder.activation(RED).do("play recall")
-    assert sorted(scene.pile(RED, "hand")) == ["first", "second"]
-    assert scene.pile(RED, "discard") == ["first", "recall"]
+def _recall_scene(*discards, count: int = 2):
+    """Red plays Recall (gain_cards_back ``count``) with ``discards`` in the pile."""
+    recall = action_card("Recall", {"verb": "gain_cards_back", "count": count})
+    builder = _table().hand(RED, recall).discard(RED, *discards)
+    return builder.activation(RED).do("play recall")
+
+
+def test_gain_cards_back_lets_the_owner_choose_which_discards_return():
+    scene = _recall_scene(KINDLE, RAGE, CALM)
+    assert scene.decision == ChooseReturnedCards(RED, 2)
+    scene.do("return kindle, rage")
+    assert sorted(scene.pile(RED, "hand")) == ["kindle", "rage"]
+    assert scene.pile(RED, "discard") == ["calm", "recall"]
+    assert scene.last[0] == CardsReturned("Red", ("Kindle", "Rage"))
+    assert scene.decision == ActivationStep(BLUE)
+
+
+def test_gain_cards_back_may_return_fewer_than_count():
+    scene = _recall_scene(KINDLE, RAGE, CALM).do("return calm")
+    assert scene.pile(RED, "hand") == ["calm"]
+    assert scene.pile(RED, "discard") == ["kindle", "rage", "recall"]
+
+
+def test_gain_cards_back_may_return_nothing():
+    scene = _recall_scene(KINDLE, RAGE).do("return none")
+    assert scene.pile(RED, "hand") == []
+    assert scene.last == [CardsReturned("Red", ())]
+
+
+def test_gain_cards_back_lists_the_newest_discards_first():
+    scene = _recall_scene(KINDLE, RAGE, CALM).expect(ChooseReturnedCards)
+    assert scene.legal() == ["return calm, rage", "return calm", "return none"]
+
+
+def test_gain_cards_back_of_one_lists_each_distinct_card():
+    scene = _recall_scene(KINDLE, RAGE, KINDLE, count=1).expect(ChooseReturnedCards)
+    assert scene.legal() == ["return kindle", "return rage", "return none"]
+
+
+def test_gain_cards_back_rejects_a_card_not_in_the_discard_pile():
+    scene = _recall_scene(KINDLE, RAGE).expect(ChooseReturnedCards)
+    assert scene.refused("return calm") == "no calm left in the discard pile"
+    in_deck = scene.state.decks[RED][0]
+    assert scene.refused(ReturnCards((in_deck,))) == "Filler is not in the discard pile"
+
+
+def test_gain_cards_back_rejects_more_cards_than_count():
+    scene = _recall_scene(KINDLE, RAGE, CALM).expect(ChooseReturnedCards)
+    assert "at most 2 cards" in scene.refused("return kindle, rage, calm")
+
+
+def test_gain_cards_back_rejects_a_card_named_twice():
+    scene = _recall_scene(KINDLE, RAGE).expect(ChooseReturnedCards)
+    kindle = scene.card("kindle", RED, "discard")
+    assert "named twice" in scene.refused(ReturnCards((kindle, kindle)))
+
+
+def test_gain_cards_back_rejects_another_kind_of_answer():
+    scene = _recall_scene(KINDLE).expect(ChooseReturnedCards)
+    assert "to return to hand" in scene.refused(Pass())
+
+
+def test_gain_cards_back_with_empty_discard_asks_nothing():
+    scene = _recall_scene()
+    assert scene.decision == ActivationStep(BLUE)
+    assert "Red returns nothing to hand" in scene.log()
+    assert scene.pile(RED, "discard") == ["recall"]
 
 
 def test_refresh_avatar():

@@ -21,6 +21,7 @@ from games.engine import (
     RemoveCounter,
     RemoveRemains,
     Retreat,
+    ReturnCards,
     UseAbility,
     apply,
     legal_actions,
@@ -54,6 +55,8 @@ NONSENSE = (
     Retreat(0, 999),
     Advance(5),
     RemoveCounter(1000),
+    ReturnCards((10**6,)),
+    ReturnCards(("kindle",)),
     "pass",
 )
 
