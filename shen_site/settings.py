@@ -13,7 +13,6 @@ from django.core.exceptions import ImproperlyConfigured
 from shen_site.env import env_bool, env_int, env_list, env_required, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-RULES_DIR = Path(env_str("SHEN_RULES_DIR", str(BASE_DIR.parent / "shared" / "rules")))
 
 DEBUG = env_bool("DEBUG", default=False)
 TESTING = env_bool("SHEN_TESTING", default=False)
