@@ -17,7 +17,6 @@ from games.engine.actions import IllegalAction, PlayCard, RemoveRemains, shared,
 from games.engine.avatars import replace_avatar
 from games.engine.cards import CardSpec
 from games.engine.costs import (
-    best_space_shen,
     card_cost,
     combat_shen,
     shen_by_space,
@@ -162,9 +161,10 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
         if window is not None:
             return [PlayCard(card)]
         if profile.needs_origin:
-            shen = shen_by_space(state, player)
-            return [shared(PlayCard, card, s, -1, -1) for s, n in enumerate(shen) if n >= cost]
-        return [PlayCard(card)] if best_space_shen(state, player) >= cost else []
+            spaces = _paying(shen_by_space(state, player), cost)
+            return shared_row(PlayCard, (card,), spaces, (-1, -1))
+        # Some space pays: the remembered list per table beats max() over every space.
+        return [PlayCard(card)] if _paying(shen_by_space(state, player), cost) else []
     options: list[PlayCard] = []
     verb = profile.path_verb
     max_items = state.ruleset.max_items
@@ -192,8 +192,9 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
 _PAYING: dict[tuple[int, int], tuple[tuple[int, ...], list[int]]] = {}
 
 
-def _spaces_paying(shen: tuple[int, ...], cost: int) -> list[int]:
-    """The spaces whose Shén count in ``shen`` reaches ``cost``, remembered per table."""
+def _paying(shen: tuple[int, ...], cost: int) -> list[int]:
+    """The positions (spaces or vertices) whose Shén count in ``shen`` reaches ``cost``,
+    remembered per table (a table lasts until a counter comes or goes)."""
     key = (id(shen), cost)
     entry = _PAYING.get(key)
     if entry is not None and entry[0] is shen:
@@ -212,18 +213,17 @@ def _manifest_spots(
         spaces = occupancy(state.avatars)[0]
         if paid_anywhere:
             return [s for s in range(state.board.space_count) if s not in spaces]
-        return [s for s in _spaces_paying(shen_by_space(state, player), cost) if s not in spaces]
+        return [s for s in _paying(shen_by_space(state, player), cost) if s not in spaces]
     newcomer = Avatar(-1, player, -1, False)
-    shen = shen_by_vertex(state, player)
+    # Only the vertices that pay are looked at: usually a handful of the 81.
+    paying = _paying(shen_by_vertex(state, player), 0 if paid_anywhere else cost)
     closed = walker_closed(state, player)
     # walker_may_arrive's own first test, made once for every vertex.
     danger = last_liberties(state.grid, player)
     return [
         v
-        for v, n in enumerate(shen)
-        if (paid_anywhere or n >= cost)
-        and not closed >> v & 1
-        and (not danger >> v & 1 or walker_may_arrive(state, newcomer, v))
+        for v in paying
+        if not closed >> v & 1 and (not danger >> v & 1 or walker_may_arrive(state, newcomer, v))
     ]
 
 
