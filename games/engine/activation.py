@@ -140,7 +140,8 @@ def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
             or walker_may_arrive(state, avatar, origin)
         ]
     moves: list[Action] = moves_to(card, destinations)
-    moves.extend(shared(MeleeAttack, card, defender, origin) for defender, origin in attacks)
+    if attacks:  # usually none: skip building an empty generator
+        moves.extend(shared(MeleeAttack, card, defender, origin) for defender, origin in attacks)
     return moves
 
 
@@ -189,9 +190,9 @@ def activation_options(state: GameState, decision: AvatarActivation) -> list[Act
             options.append(shared(AttackRealmStone, card))
     options.extend(movement_options(state, avatar))
     if ready and not avatar.on_path:
-        options.extend(
-            shared(RangedAttack, card, target) for target in _ranged_targets(state, avatar)
-        )
+        targets = _ranged_targets(state, avatar)
+        if targets:
+            options.extend(shared_row(RangedAttack, (card,), targets))
     if ready and _has_activated_ability(state, avatar):
         options.extend(_activated_abilities(state, avatar))
     return options

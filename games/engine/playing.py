@@ -167,12 +167,13 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
         return [PlayCard(card)] if _paying(shen_by_space(state, player), cost) else []
     options: list[PlayCard] = []
     verb = profile.path_verb
-    max_items = state.ruleset.max_items
+    max_items = state.ruleset.max_items if spec.kind == "item" else -1
     # Shén per space and per vertex (shen_at for every target), read from the tables
     # cached per counter layout.
     shen = None if window is not None else (shen_by_space(state, player), None)
+    paid: list[int] = []  # the targets that fit and pay, in order
     for target in _targets(state, player, kind):
-        if spec.kind == "item" and (target.on_path or len(target.items) >= max_items):
+        if max_items >= 0 and (target.on_path or len(target.items) >= max_items):
             continue
         if shen is not None:
             if target.on_path and shen[1] is None:
@@ -180,13 +181,14 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
             if shen[target.on_path][target.at] < cost:
                 continue
         if verb is None:
-            options.append(shared(PlayCard, card, -1, target.card, -1))
+            paid.append(target.card)
         else:
             options.extend(
                 shared(PlayCard, card, -1, target.card, to)
                 for to in path_destinations(state, target, verb)
             )
-    return options
+    # One shared row for the plain targets: a dict lookup each, not a key tuple each.
+    return shared_row(PlayCard, (card, -1), paid, (-1,)) if verb is None else options
 
 
 _PAYING: dict[tuple[int, int], tuple[tuple[int, ...], list[int]]] = {}

@@ -32,6 +32,10 @@ def check_out_of_cards(state: GameState, log: list[Event]) -> GameState:
     if state.result is not None:
         return state
     hands, decks, discards = state.hands, state.decks, state.discards
+    # Asked after every task and answer: both players holding cards is the usual case,
+    # and testing it outright skips building the list below.
+    if (hands[0] or decks[0] or discards[0]) and (hands[1] or decks[1] or discards[1]):
+        return state
     out = [p for p in PLAYERS if not (hands[p] or decks[p] or discards[p])]
     if out:
         # A card being resolved is on its way to the discard pile: it still counts.
