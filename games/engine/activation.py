@@ -9,7 +9,8 @@ Claiming and attacking a Realm Stone need the Avatar Ready and on that spot
 since the phase began.
 
 The two levels keep a step's list short: working out an Avatar's moves is
-the costly part, and only the Avatar actually activated needs it.
+the costly part, and only the Avatar actually activated needs it. The step
+itself (its options and answer) is in ``steps``; this module is the second level.
 """
 
 from __future__ import annotations
@@ -20,22 +21,19 @@ from games.engine.abilities import ability_options, bearer_of, use_ability
 from games.engine.actions import (
     PASS,
     Action,
-    Activate,
     AttackRealmStone,
     Claim,
     IllegalAction,
     MeleeAttack,
     Move,
     Pass,
-    PlayCard,
     RangedAttack,
-    RemoveRemains,
     UseAbility,
     moves_to,
     shared,
     shared_row,
 )
-from games.engine.avatars import replace_avatar, with_avatar
+from games.engine.avatars import replace_avatar
 from games.engine.card_loss import ask_to_lose
 from games.engine.cards import CardSpec
 from games.engine.combat import start_combat
@@ -43,18 +41,15 @@ from games.engine.costs import shen_at
 from games.engine.decisions import (
     ActivationStep,
     AvatarActivation,
-    EndTurn,
     ExhaustAvatar,
     FollowUp,
 )
-from games.engine.events import AnchorClaimed, AvatarActivated, AvatarMoved, Event, Passed
+from games.engine.events import AnchorClaimed, AvatarMoved, Event
 from games.engine.movement import last_liberties, place_avatar, reach, walker_may_arrive
-from games.engine.playing import play_card, play_options, removal_options, remove_remains
 from games.engine.ranges import targets_within
 from games.engine.resolve import push
 from games.engine.state import (
     ACTIVATION,
-    PLAYERS,
     Avatar,
     GameState,
     evolve,
@@ -198,26 +193,6 @@ def activation_options(state: GameState, decision: AvatarActivation) -> list[Act
     return options
 
 
-def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
-    """Everything ``decision.player`` may do in this Activation step (R13)."""
-    player = decision.player
-    options: list[Action] = [PASS]
-    seen = set()
-    cards = state.cards
-    for card in state.hands[player]:
-        spec = id(cards[card])
-        if spec not in seen:  # identical cards give identical plays
-            seen.add(spec)
-            options.extend(play_options(state, player, card))
-    options.extend(removal_options(state, player))
-    # Every Avatar not yet activated, even one that could then do nothing: that
-    # activation is legal (R14), and finding out would cost its movement search.
-    ready = [a.card for a in state.avatars if a.owner == player and not a.activated]
-    if ready:
-        options.extend(shared_row(Activate, (), ready))
-    return options
-
-
 def follow_up_options(state: GameState, decision: FollowUp) -> list[Action]:
     """The rest of an activation: a move after an ability, an ability after a move."""
     avatar = state.avatar(decision.avatar)
@@ -232,49 +207,6 @@ def follow_up_options(state: GameState, decision: FollowUp) -> list[Action]:
 
 
 # -- doing it ---------------------------------------------------------------------------
-
-
-def answer_step(state: GameState, decision: ActivationStep, action: Action, log: list[Event]):
-    """Carry out an Activation step; the opponent's step follows (R13)."""
-    player = decision.player
-    below = state.pending[:-1]
-    if isinstance(action, Pass):
-        log.append(Passed(player_name(player), "passes"))
-        passes = decision.passes + 1
-        following = EndTurn() if passes >= len(PLAYERS) else ActivationStep(other(player), passes)
-        return evolve(state, pending=(*below, following))
-    following = ActivationStep(other(player))
-    if isinstance(action, PlayCard):
-        return play_card(evolve(state, pending=(*below, following)), player, action, log)
-    if isinstance(action, RemoveRemains):
-        return remove_remains(evolve(state, pending=(*below, following)), player, action, log)
-    if isinstance(action, Activate):
-        avatar = state.avatar(action.avatar)
-    elif isinstance(action, ACTIVATION_CHOICES):
-        raise IllegalAction("activate the Avatar first, then choose what it does (R13, R19)")
-    else:
-        raise IllegalAction(
-            "in an Activation step play a card, activate an Avatar, remove a Remains card "
-            "or pass (R13)"
-        )
-    if avatar is None or avatar.owner != player:
-        raise IllegalAction(f"{player_name(player)} has no Avatar to activate like that")
-    if avatar.activated:
-        raise IllegalAction(
-            f"{state.card_name(avatar.card)} has already been activated this turn (R14)"
-        )
-    log.append(
-        AvatarActivated(
-            player_name(player),
-            state.card_name(avatar.card),
-            state.position_name(avatar.at, avatar.on_path),
-        )
-    )
-    return evolve(
-        state,
-        avatars=with_avatar(state.avatars, evolve(avatar, activated=True)),
-        pending=(*below, following, AvatarActivation(player, avatar.card)),
-    )
 
 
 def answer_activation(

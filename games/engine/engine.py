@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import repeat
 from operator import is_
 
-from games.engine import activation, combat, combat_results, placement, setup, turns
+from games.engine import activation, combat, combat_results, placement, setup, steps, turns
 from games.engine.actions import (
     PASS,
     Action,
@@ -122,7 +122,7 @@ DECISIONS: dict[type, tuple[Legal, Answer]] = {
     PlaceShen: (placement.placement_options, placement.answer_placement),
     PlaceEffectCounters: (placement.placement_options, placement.answer_effect_placement),
     RemoveEffectCounters: (_remove_counter_options, _answer_remove_counter),
-    ActivationStep: (activation.step_options, activation.answer_step),
+    ActivationStep: (steps.step_options, steps.answer_step),
     AvatarActivation: (activation.activation_options, activation.answer_activation),
     FollowUp: (activation.follow_up_options, activation.answer_follow_up),
     CombatWindow: (lambda s, d: combat.window_options(s, d.player), combat.answer_window),
@@ -168,6 +168,11 @@ _PASS_ONLY = (
 )
 
 
+# Decisions always put to the player, never answered for them: most answers end on
+# one (an Activation step above all), and one type test skips the checks below.
+_ALWAYS_ASKED = frozenset(DECISIONS) - {ChooseLostCards, CombatWindow, *_PASS_ONLY}
+
+
 def _settle(state: GameState, log: list[Event]) -> GameState:
     """Run tasks and forced answers until a player must decide or the game ends."""
     while True:
@@ -175,6 +180,8 @@ def _settle(state: GameState, log: list[Event]) -> GameState:
         if state.result is not None or not state.pending:
             return state
         top = state.pending[-1]
+        if type(top) in _ALWAYS_ASKED:
+            return state
         if isinstance(top, Task):
             state = TASKS[type(top)](evolve(state, pending=state.pending[:-1]), top, log)
             continue

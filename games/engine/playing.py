@@ -114,27 +114,33 @@ class PlayProfile:
     needs_origin: bool
 
 
-_PROFILES: dict[tuple[int, bool], tuple[CardSpec, PlayProfile]] = {}
+# id(spec): (spec, its profile out of combat, in combat), kept per CardSpec object.
+_PROFILES: dict[int, tuple[CardSpec, PlayProfile, PlayProfile]] = {}
 
 
-def play_profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
-    """``spec``'s PlayProfile, cached by identity (hashing a CardSpec costs more than this)."""
-    key = (id(spec), in_combat)
-    entry = _PROFILES.get(key)
-    if entry is not None and entry[0] is spec:
-        return entry[1]
+def _profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
     steps = _effect_steps(spec, play_timings(spec, in_combat))
-    profile = PlayProfile(
+    return PlayProfile(
         playable=playable_in(spec, in_combat),
         steps=steps,
         target_kind=spec.play_target_kind(),
         path_verb=path_verb(steps),
         needs_origin=any(step.verb == "remove_counters" for step in steps),
     )
-    if len(_PROFILES) > 4096:
-        _PROFILES.clear()
-    _PROFILES[key] = (spec, profile)
-    return profile
+
+
+def play_profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
+    """``spec``'s PlayProfile, cached by identity (hashing a CardSpec costs more than this).
+
+    Asked for every card in hand at every step: keyed by the bare id, with both
+    profiles in one entry, so no key tuple is built per call.
+    """
+    entry = _PROFILES.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        if len(_PROFILES) > 4096:
+            _PROFILES.clear()
+        entry = _PROFILES[id(spec)] = (spec, _profile(spec, False), _profile(spec, True))
+    return entry[2] if in_combat else entry[1]
 
 
 def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:

@@ -29,7 +29,11 @@ def below(state: int, n: int) -> tuple[int, int]:
     """(a value in 0…n-1, the next state), by rejection so every value is equally likely."""
     limit = _MASK + 1 - ((_MASK + 1) % n)
     while True:
-        value, state = next_value(state)
+        # next_value written out: a bot draws once per action, dice and shuffles often.
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        value = z ^ (z >> 31)
         if value < limit:
             return value % n, state
 
