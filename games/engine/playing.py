@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine.actions import IllegalAction, PlayCard, RemoveRemains, shared, shared_row
-from games.engine.avatars import replace_avatar
+from games.engine.avatars import replace_avatar, with_avatar
 from games.engine.cards import CardSpec
 from games.engine.costs import (
     card_cost,
@@ -32,7 +32,7 @@ from games.engine.movement import (
     walker_closed,
     walker_may_arrive,
 )
-from games.engine.resolve import effect_task, push
+from games.engine.resolve import effect_task
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
 from games.engine.vetted import vetted
 
@@ -245,11 +245,12 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     spec = state.cards[card]
     hand = list(state.hands[player])
     hand.remove(card)
-    state = evolve(state, hands=with_item(state.hands, player, tuple(hand)))
+    # Gathered and applied with one evolve at the end: every play made three or
+    # four intermediate states before.
+    changes: dict[str, object] = {"hands": with_item(state.hands, player, tuple(hand))}
     steps = play_profile(spec, state.combat is not None).steps
-    board = state.board
     where = ""
-    source, origin, on_path = action.target, -1, False
+    source, origin, on_path, one_shot = action.target, -1, False, False
     target = state.avatar(action.target) if action.target >= 0 else None
     if target is not None:
         origin, on_path = target.at, target.on_path
@@ -257,30 +258,34 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     if spec.kind == "avatar":
         on_path = spec.is_spirit
         where = f"at {state.position_name(action.at, on_path)}"
-        avatar = Avatar(card, player, -1, False)
-        state = evolve(state, avatars=(*state.avatars, avatar))
         log.append(CardPlayed(player_name(player), spec.name, where))
         if on_path:
+            avatar = Avatar(card, player, -1, False)
+            state = evolve(state, avatars=(*state.avatars, avatar), **changes)
             state = place_avatar(state, avatar, action.at, True, log)
+            changes = {}
         else:
-            state = replace_avatar(state, evolve(avatar, at=action.at))
+            changes["avatars"] = (*state.avatars, Avatar(card, player, action.at, False))
         source, origin = card, action.at
     elif spec.kind == "item":
-        state = replace_avatar(state, evolve(target, items=(*target.items, card)))
+        carrying = evolve(target, items=(*target.items, card))
+        changes["avatars"] = with_avatar(state.avatars, carrying)
         log.append(CardPlayed(player_name(player), spec.name, where))
     elif spec.kind == "remains":
         if target is None:
-            state = evolve(
-                state, beside=with_item(state.beside, player, (*state.beside[player], card))
-            )
+            changes["beside"] = with_item(state.beside, player, (*state.beside[player], card))
         else:
-            state = replace_avatar(state, evolve(target, attachments=(*target.attachments, card)))
+            bearing = evolve(target, attachments=(*target.attachments, card))
+            changes["avatars"] = with_avatar(state.avatars, bearing)
         log.append(CardPlayed(player_name(player), spec.name, where))
     else:
         if action.at >= 0:
-            origin, where = action.at, f"at {board.space_name(action.at)}"
+            origin, where = action.at, f"at {state.board.space_name(action.at)}"
         log.append(CardPlayed(player_name(player), spec.name, where))
-        state = push(state, DiscardCard(card))
+        one_shot = True
+    pending = state.pending
+    if one_shot:
+        pending = (*pending, DiscardCard(card))
     if steps:
         task = effect_task(
             player,
@@ -291,8 +296,10 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
             origin_on_path=on_path,
             to=action.to,
         )
-        state = push(state, task)
-    return state
+        pending = (*pending, task)
+    if pending is not state.pending:
+        changes["pending"] = pending
+    return evolve(state, **changes) if changes else state
 
 
 def _name(state: GameState, card: int) -> str:
