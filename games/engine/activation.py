@@ -64,7 +64,11 @@ from games.engine.victory import check_all_anchors
 
 def begin_activation(state: GameState) -> GameState:
     """Note where each Ready Avatar stands as the phase begins (R19) and open it."""
-    avatars = tuple(evolve(a, start_at=-1 if a.exhausted else a.at) for a in state.avatars)
+    # begin_turn has already set start_at to -1 for all: exhausted Avatars keep theirs.
+    avatars = tuple(
+        a if a.exhausted and a.start_at == -1 else evolve(a, start_at=-1 if a.exhausted else a.at)
+        for a in state.avatars
+    )
     return evolve(
         state,
         avatars=avatars,

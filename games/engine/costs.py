@@ -55,7 +55,21 @@ def _space_counts(mask: int, width: int, height: int) -> tuple[int, ...]:
 
 def shen_by_space(state: GameState, player: int) -> tuple[int, ...]:
     """``player``'s Shén around every space, indexed by space (cached per counter layout)."""
-    return _space_counts(shen_mask(state, player), state.ruleset.width, state.ruleset.height)
+    mask = shen_mask(state, player)
+    rules = state.ruleset
+    # Asked once per card in hand at every step, nearly always for the same counters:
+    # comparing with the last answer skips hashing the mask for the lru_cache.
+    last = _LAST_SPACES[player] if player < len(_LAST_SPACES) else None
+    if last is not None and last[0] == mask and last[1] is rules:
+        return last[2]
+    counts = _space_counts(mask, rules.width, rules.height)
+    if player < len(_LAST_SPACES):
+        _LAST_SPACES[player] = (mask, rules, counts)
+    return counts
+
+
+# Per player, the last (mask, ruleset, counts) of shen_by_space, one tuple each.
+_LAST_SPACES: list[tuple[int, object, tuple[int, ...]] | None] = [None, None]
 
 
 @lru_cache(maxsize=512)
