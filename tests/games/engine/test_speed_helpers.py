@@ -7,8 +7,10 @@ from bench.engine import sample_game
 from games.engine.actions import Move, PlaceCounter, moves_to, shared_row
 from games.engine.avatars import with_avatar
 from games.engine.board import geometry, mask_vertices
+from games.engine.costs import shen_by_space, shen_mask
 from games.engine.ranges import space_distances, targets_within
 from games.engine.state import Avatar, Modifier
+from games.engine.steps import _distinct
 from games.engine.traits import trait_value
 from tests.games.engine.test_capture import diagram, v
 
@@ -103,3 +105,30 @@ def test_traits_follow_the_turns_modifiers_for_the_same_avatar_object():
     boosted = replace(state, modifiers=(Modifier(avatar.card, "melee", 2),))
     assert trait_value(boosted, avatar, "melee") == before + 2
     assert trait_value(state, avatar, "melee") == before
+
+
+def test_a_hands_distinct_cards_are_the_first_of_each_kind_and_follow_a_new_hand():
+    state = sample_game(3, max_turns=2).final
+    cards = state.cards
+    twins = [c for c in range(len(cards)) if cards[c] is cards[0]]
+    other = next(c for c in range(len(cards)) if cards[c] is not cards[0])
+    hand = (*twins, other, twins[0])
+    assert _distinct(cards, hand, 0) == (twins[0], other)
+    assert _distinct(cards, hand, 0) == (twins[0], other)
+    assert _distinct(cards, (other, *twins), 0) == (other, twins[0])
+    assert _distinct(cards, (), 0) == ()
+
+
+def test_shen_by_space_counts_each_spaces_corners_after_the_counters_change():
+    state = sample_game(3, max_turns=2).final
+    corners = state.board.space_corner_masks
+    for player in (0, 1):
+        assert shen_by_space(state, player) == tuple(
+            (shen_mask(state, player) & mask).bit_count() for mask in corners
+        )
+    vertex = state.grid.legal_placements(0)[0]
+    grown = replace(state, grid=state.grid.place(vertex, 0)[0])
+    assert shen_by_space(grown, 0) == tuple(
+        (shen_mask(grown, 0) & mask).bit_count() for mask in corners
+    )
+    assert shen_by_space(grown, 0) != shen_by_space(state, 0)
