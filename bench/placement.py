@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sgfmill import boards
 
-from games.engine.board import geometry
+from games.engine.board import Geometry
 from games.engine.capture import ShenGrid
 
 _COLOURS = ("b", "w")
@@ -40,7 +40,7 @@ _REPEATS = 5
 def _random_games(count: int, moves: int, seed: int) -> list[list[tuple[int, int]]]:
     """``count`` seeded random games of legal (vertex, player) placements."""
     rng = random.Random(seed)
-    board = geometry(8, 8)
+    board = Geometry(8, 8)
     games = []
     for _ in range(count):
         grid = ShenGrid.empty(board)
@@ -58,7 +58,7 @@ def _random_games(count: int, moves: int, seed: int) -> list[list[tuple[int, int
 
 
 def _time_ours(games: list[list[tuple[int, int]]]) -> float:
-    empty = ShenGrid.empty(geometry(8, 8))
+    empty = ShenGrid.empty(Geometry(8, 8))
     start = time.perf_counter()
     for game in games:
         grid = empty
@@ -83,7 +83,7 @@ def _time_sgfmill(games: list[list[tuple[int, int, str]]], *, copy: bool) -> flo
 
 def _same_final_positions(games, go_games) -> bool:
     for game, go_game in zip(games, go_games, strict=True):
-        grid = ShenGrid.empty(geometry(8, 8))
+        grid = ShenGrid.empty(Geometry(8, 8))
         board = boards.Board(9)
         for (vertex, player), (row, col, colour) in zip(game, go_game, strict=True):
             grid, _ = grid.place(vertex, player)
@@ -128,7 +128,7 @@ def _count_captures(games: list[list[tuple[int, int]]]) -> int:
     """Placements that captured at least one counter."""
     count = 0
     for game in games:
-        grid = ShenGrid.empty(geometry(8, 8))
+        grid = ShenGrid.empty(Geometry(8, 8))
         for vertex, player in game:
             grid, captured = grid.place(vertex, player)
             count += bool(captured)

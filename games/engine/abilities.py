@@ -16,7 +16,6 @@ from games.engine.events import AbilityUsed, Event
 from games.engine.playing import path_destinations, path_verb
 from games.engine.resolve import effect_task, push
 from games.engine.state import Avatar, GameState, player_name
-from games.engine.vetted import vetted
 
 
 def _mover_is_self(ability: AbilitySpec) -> bool:
@@ -75,7 +74,7 @@ def use_ability(
     log: list[Event],
 ) -> GameState:
     """Use the ability named by ``action`` if it is among ``options()``; pushes its effect."""
-    if not vetted(action) and action not in options():
+    if action not in options():
         raise IllegalAction(_why_not(state, action))
     avatar = bearer_of(state, action.card)
     ability = state.cards[action.card].abilities[action.index]

@@ -8,7 +8,6 @@ reads them in R2 notation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -182,57 +181,5 @@ class RemoveCounter(Action):
     vertex: int
 
 
+# Pass has no fields: one instance serves everywhere.
 PASS = Pass()
-
-_SHARED: dict[tuple, Action] = {}
-
-
-def shared(cls: type, *fields: object) -> Action:
-    """The one ``cls(*fields)`` this process keeps for legal-action lists.
-
-    Actions are immutable, so equal ones can be the same object: building a
-    frozen dataclass costs ten times a dict lookup, and legal_actions lists
-    the same few hundred moves over and over.
-    """
-    key = (cls, *fields)
-    action = _SHARED.get(key)
-    if action is None:
-        if len(_SHARED) > 100_000:
-            _SHARED.clear()
-        action = _SHARED[key] = cls(*fields)
-    return action
-
-
-# One dict per row of actions differing in one position field (the moves of an
-# Avatar, the manifest spots of a card): a legal-action list holds dozens of them,
-# and one dict lookup each is several times cheaper than building a key for ``shared``.
-_ROWS: dict[tuple, dict[int, Action]] = {}
-
-
-def shared_row(
-    cls: type, before: tuple, positions: Iterable[int], after: tuple = ()
-) -> list[Action]:
-    """``[cls(*before, p, *after) for p in positions]``, each shared like :func:`shared`."""
-    key = (cls, before, after)
-    row = _ROWS.get(key)
-    if row is None:
-        if len(_ROWS) > 4096:
-            _ROWS.clear()
-        row = _ROWS[key] = {}
-    try:
-        return [row[p] for p in positions]
-    except KeyError:
-        for p in positions:
-            if p not in row:
-                row[p] = cls(*before, p, *after)
-        return [row[p] for p in positions]
-
-
-def moves_to(avatar: int, destinations: Iterable[int]) -> list[Move]:
-    """``[Move(avatar, to) for to in destinations]``, each shared like :func:`shared`."""
-    return shared_row(Move, (avatar,), destinations)
-
-
-def move_action(avatar: int, to: int) -> Move:
-    """``Move(avatar, to)``, shared like :func:`shared`."""
-    return moves_to(avatar, (to,))[0]

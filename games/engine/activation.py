@@ -9,8 +9,7 @@ Claiming and attacking a Realm Stone need the Avatar Ready and on that spot
 since the phase began.
 
 The two levels keep a step's list short: working out an Avatar's moves is
-the costly part, and only the Avatar actually activated needs it. The step
-itself (its options and answer) is in ``steps``; this module is the second level.
+the costly part, and only the Avatar actually activated needs it.
 """
 
 from __future__ import annotations
@@ -21,35 +20,42 @@ from games.engine.abilities import ability_options, bearer_of, use_ability
 from games.engine.actions import (
     PASS,
     Action,
+    Activate,
     AttackRealmStone,
     Claim,
     IllegalAction,
     MeleeAttack,
     Move,
     Pass,
+    PlayCard,
     RangedAttack,
+    RemoveRemains,
     UseAbility,
-    moves_to,
-    shared,
-    shared_row,
 )
-from games.engine.avatars import replace_avatar
-from games.engine.card_loss import ask_to_lose
+from games.engine.avatars import replace_avatar, trait_value, with_avatar
+from games.engine.card_piles import ask_to_lose
 from games.engine.cards import CardSpec
 from games.engine.combat import start_combat
 from games.engine.costs import shen_at
 from games.engine.decisions import (
     ActivationStep,
     AvatarActivation,
+    EndTurn,
     ExhaustAvatar,
     FollowUp,
 )
-from games.engine.events import AnchorClaimed, AvatarMoved, Event
-from games.engine.movement import last_liberties, place_avatar, reach, walker_may_arrive
-from games.engine.ranges import targets_within
+from games.engine.events import AnchorClaimed, AvatarActivated, AvatarMoved, Event, Passed
+from games.engine.movement import (
+    place_avatar,
+    ranged_targets_within,
+    reach,
+    walker_may_arrive,
+)
+from games.engine.playing import play_card, play_options, removal_options, remove_remains
 from games.engine.resolve import push
 from games.engine.state import (
     ACTIVATION,
+    PLAYERS,
     Avatar,
     GameState,
     evolve,
@@ -57,8 +63,6 @@ from games.engine.state import (
     player_name,
     with_item,
 )
-from games.engine.traits import trait_value
-from games.engine.vetted import vetted
 from games.engine.victory import check_all_anchors
 
 
@@ -77,7 +81,79 @@ def begin_activation(state: GameState) -> GameState:
     )
 
 
-# -- what may be done ---------------------------------------------------------------
+# -- Activation steps (R13) ------------------------------------------------------------
+
+
+def _distinct_cards(state: GameState, hand: tuple[int, ...]) -> list[int]:
+    """The first card in ``hand`` of each card face: equal cards give equal plays."""
+    seen: set[CardSpec] = set()
+    firsts = []
+    for card in hand:
+        spec = state.cards[card]
+        if spec not in seen:
+            seen.add(spec)
+            firsts.append(card)
+    return firsts
+
+
+def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
+    """Everything ``decision.player`` may do in this Activation step (R13)."""
+    player = decision.player
+    options: list[Action] = [PASS]
+    for card in _distinct_cards(state, state.hands[player]):
+        options.extend(play_options(state, player, card))
+    options.extend(removal_options(state, player))
+    # Every Avatar not yet activated, even one that could then do nothing: that
+    # activation is legal (R14), and finding out would cost its movement search.
+    ready = [a.card for a in state.avatars if a.owner == player and not a.activated]
+    options.extend(Activate(card) for card in ready)
+    return options
+
+
+def answer_step(state: GameState, decision: ActivationStep, action: Action, log: list[Event]):
+    """Carry out an Activation step; the opponent's step follows (R13)."""
+    player = decision.player
+    below = state.pending[:-1]
+    if isinstance(action, Pass):
+        log.append(Passed(player_name(player), "passes"))
+        passes = decision.passes + 1
+        following = EndTurn() if passes >= len(PLAYERS) else ActivationStep(other(player), passes)
+        return evolve(state, pending=(*below, following))
+    following = ActivationStep(other(player))
+    if isinstance(action, PlayCard):
+        return play_card(evolve(state, pending=(*below, following)), player, action, log)
+    if isinstance(action, RemoveRemains):
+        return remove_remains(evolve(state, pending=(*below, following)), player, action, log)
+    if isinstance(action, Activate):
+        avatar = state.avatar(action.avatar)
+    elif isinstance(action, ACTIVATION_CHOICES):
+        raise IllegalAction("activate the Avatar first, then choose what it does (R13, R19)")
+    else:
+        raise IllegalAction(
+            "in an Activation step play a card, activate an Avatar, remove a Remains card "
+            "or pass (R13)"
+        )
+    if avatar is None or avatar.owner != player:
+        raise IllegalAction(f"{player_name(player)} has no Avatar to activate like that")
+    if avatar.activated:
+        raise IllegalAction(
+            f"{state.card_name(avatar.card)} has already been activated this turn (R14)"
+        )
+    log.append(
+        AvatarActivated(
+            player_name(player),
+            state.card_name(avatar.card),
+            state.position_name(avatar.at, avatar.on_path),
+        )
+    )
+    return evolve(
+        state,
+        avatars=with_avatar(state.avatars, evolve(avatar, activated=True)),
+        pending=(*below, following, AvatarActivation(player, avatar.card)),
+    )
+
+
+# -- what an activated Avatar may do ----------------------------------------------------
 
 # What an activated Avatar may do (R19); each names the Avatar, or (abilities) its card.
 ACTIVATION_CHOICES = (Claim, AttackRealmStone, Move, MeleeAttack, RangedAttack, UseAbility)
@@ -110,8 +186,7 @@ def _ranged_targets(state: GameState, avatar: Avatar) -> list[int]:
         return []
     if trait_value(state, avatar, "ranged") <= 0:
         return []
-    rules = state.ruleset
-    return targets_within(state.avatars, avatar, rules.width, rules.height, rules.ranged_reach)
+    return ranged_targets_within(state, avatar, state.ruleset.ranged_reach)
 
 
 def _may_stand(state: GameState, avatar: Avatar, position: int) -> bool:
@@ -124,7 +199,7 @@ def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
     destinations, attacks = reach(state, avatar)
     card = avatar.card
     # Only a walker's step onto a last liberty of its own groups needs a closer look.
-    danger = last_liberties(state.grid, avatar.owner) if avatar.on_path else 0
+    danger = state.grid.last_liberties(avatar.owner) if avatar.on_path else 0
     if danger:
         destinations = [
             to
@@ -138,25 +213,13 @@ def movement_options(state: GameState, avatar: Avatar) -> list[Action]:
             or not danger >> origin & 1
             or walker_may_arrive(state, avatar, origin)
         ]
-    moves: list[Action] = moves_to(card, destinations)
-    if attacks:  # usually none: skip building an empty generator
-        moves.extend(shared(MeleeAttack, card, defender, origin) for defender, origin in attacks)
+    moves: list[Action] = [Move(card, to) for to in destinations]
+    moves.extend(MeleeAttack(card, defender, origin) for defender, origin in attacks)
     return moves
 
 
-# id(spec): (spec, has an activated ability), kept per CardSpec object (hashing one costs more).
-_ACTIVATED: dict[int, tuple[CardSpec, bool]] = {}
-
-
 def _has_activated(spec: CardSpec) -> bool:
-    entry = _ACTIVATED.get(id(spec))
-    if entry is not None and entry[0] is spec:
-        return entry[1]
-    found = any(ability.timing == "activated" for ability in spec.abilities)
-    if len(_ACTIVATED) > 4096:
-        _ACTIVATED.clear()
-    _ACTIVATED[id(spec)] = (spec, found)
-    return found
+    return any(ability.timing == "activated" for ability in spec.abilities)
 
 
 def _has_activated_ability(state: GameState, avatar: Avatar) -> bool:
@@ -180,19 +243,13 @@ def activation_options(state: GameState, decision: AvatarActivation) -> list[Act
     if avatar is None:
         return options
     card = avatar.card
-    # The helpers check these conditions too; testing them here first skips their calls.
-    ready = not avatar.exhausted
-    if ready and avatar.start_at == avatar.at:
-        if _claimable(state, avatar) >= 0:
-            options.append(shared(Claim, card))
-        if _stone_in_reach(state, avatar):
-            options.append(shared(AttackRealmStone, card))
+    if _claimable(state, avatar) >= 0:
+        options.append(Claim(card))
+    if _stone_in_reach(state, avatar):
+        options.append(AttackRealmStone(card))
     options.extend(movement_options(state, avatar))
-    if ready and not avatar.on_path:
-        targets = _ranged_targets(state, avatar)
-        if targets:
-            options.extend(shared_row(RangedAttack, (card,), targets))
-    if ready and _has_activated_ability(state, avatar):
+    options.extend(RangedAttack(card, defender) for defender in _ranged_targets(state, avatar))
+    if _has_activated_ability(state, avatar):
         options.extend(_activated_abilities(state, avatar))
     return options
 
@@ -277,8 +334,7 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
 def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, follow_up: bool):
     """A move or a melee attack by ``avatar`` (already marked activated)."""
     name = state.card_name(avatar.card)
-    if not vetted(action):
-        _check_move(state, avatar, action)
+    _check_move(state, avatar, action)
     if isinstance(action, MeleeAttack):
         defender = state.avatar(action.defender)
         return start_combat(

@@ -1,9 +1,60 @@
-"""Avatars entering, changing and leaving the board."""
+"""Avatars on the board: their current traits, and changing and removing them.
+
+R18: an exhausted Avatar has −1 melee, defense, ranged and movement, never
+below 0. Items add their bonuses; ``modify_trait`` steps that last while a
+card is attached (or are passive on the Avatar itself) count for as long as
+the card is there; end-of-turn modifiers live in ``state.modifiers``.
+"""
 
 from __future__ import annotations
 
+from games.engine.cards import CardSpec
 from games.engine.events import AvatarRemoved, Event
 from games.engine.state import Avatar, GameState, evolve, with_item
+
+STATIC_TIMINGS = ("while_attached", "passive")
+
+
+def lasting_change(spec: CardSpec, trait: str, *, on_bearer: bool) -> int:
+    """What ``spec`` adds to ``trait`` while it is in play.
+
+    On the Avatar's own card (``on_bearer`` False) only passive abilities count;
+    on an Item or attached card, while-attached and passive abilities and any
+    step lasting ``while_attached`` count, plus an Item's printed bonus.
+    """
+    total = spec.bonus(trait) if on_bearer else 0
+    for ability in spec.abilities:
+        static_timing = (
+            ability.timing in STATIC_TIMINGS if on_bearer else ability.timing == "passive"
+        )
+        for step in ability.effect:
+            if step.verb != "modify_trait":
+                continue
+            params = dict(step.params)
+            if params["trait"] != trait or params["target"] != "self":
+                continue
+            if static_timing or (on_bearer and params["duration"] == "while_attached"):
+                total += params["amount"]
+    return total
+
+
+def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
+    """``avatar``'s current ``trait`` (melee, defense, ranged, movement), never below 0."""
+    cards = state.cards
+    spec = cards[avatar.card]
+    value = spec.trait(trait)
+    if spec.abilities:
+        value += lasting_change(spec, trait, on_bearer=False)
+    for card in avatar.items:
+        value += lasting_change(cards[card], trait, on_bearer=True)
+    for card in avatar.attachments:
+        value += lasting_change(cards[card], trait, on_bearer=True)
+    for modifier in state.modifiers:
+        if modifier.avatar == avatar.card and modifier.trait == trait:
+            value += modifier.amount
+    if avatar.exhausted:
+        value -= 1
+    return value if value > 0 else 0
 
 
 def replace_avatar(state: GameState, avatar: Avatar) -> GameState:
@@ -15,8 +66,6 @@ def with_avatar(avatars: tuple[Avatar, ...], avatar: Avatar) -> tuple[Avatar, ..
     """``avatars`` with the one of ``avatar``'s card replaced by ``avatar`` (in place in
     the order; unchanged when that card has no Avatar)."""
     card = avatar.card
-    # Slices around the one found: cheaper than a generator over every Avatar,
-    # and every move and exhaustion makes a new tuple.
     for index, each in enumerate(avatars):
         if each.card == card:
             return (*avatars[:index], avatar, *avatars[index + 1 :])

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
 
 MIN_SIDE = 4
 # Vertex files are the capital letters A–Z, so a board has at most 25 space files.
@@ -56,8 +55,8 @@ _KING = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 class Geometry:
     """A W×H field of spaces and its (W+1)×(H+1) vertices, with lookup tables.
 
-    Build one through :func:`geometry`, which caches it: the tables are made
-    once per board size. Two geometries are equal when their sizes are.
+    A game builds one when it starts and its grid carries it, so the tables are
+    made once per game. Two geometries are equal when their sizes are.
     """
 
     width: int = 8
@@ -71,6 +70,15 @@ class Geometry:
     vertex_neighbours: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     # King-move neighbours of each space (3–8, R3).
     space_neighbours: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    # For each space: (neighbour, the corner a diagonal step to it crosses, or -1) (R21).
+    king_steps: tuple[tuple[tuple[int, int], ...], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    # For each vertex: (neighbour, that neighbour again): the vertex a Realm Stone
+    # would have to stand on to block the step, as in ``king_steps``.
+    path_steps: tuple[tuple[tuple[int, int], ...], ...] = field(
+        init=False, repr=False, compare=False
+    )
     # The 4 corners of each space: bottom-left, bottom-right, top-left, top-right.
     space_corners: tuple[tuple[int, int, int, int], ...] = field(
         init=False, repr=False, compare=False
@@ -111,6 +119,11 @@ class Geometry:
         for space, space_corners in enumerate(corners):
             for vertex in space_corners:
                 vertex_spaces[vertex].append(space)
+        space_neighbours = _grid_neighbours(self.width, self.height, _KING)
+        king_steps = tuple(
+            tuple((n, _crossed_corner(s, n, self.width, columns)) for n in neighbours)
+            for s, neighbours in enumerate(space_neighbours)
+        )
         around = tuple((v, *neighbours) for v, neighbours in enumerate(vertex_neighbours))
         tables = {
             "vertex_columns": columns,
@@ -118,7 +131,9 @@ class Geometry:
             "space_count": self.width * self.height,
             "vertex_count": columns * rows,
             "vertex_neighbours": vertex_neighbours,
-            "space_neighbours": _grid_neighbours(self.width, self.height, _KING),
+            "space_neighbours": space_neighbours,
+            "king_steps": king_steps,
+            "path_steps": tuple(tuple((n, n) for n in ns) for ns in vertex_neighbours),
             "space_corners": corners,
             "vertex_spaces": tuple(tuple(sorted(spaces)) for spaces in vertex_spaces),
             "around_vertex": around,
@@ -267,9 +282,8 @@ class Geometry:
         fb, rb = self.space_file_rank(b)
         if max(abs(fa - fb), abs(ra - rb)) != 1:
             raise ValueError(f"{self.space_name(a)} and {self.space_name(b)} are not neighbours")
-        if fa == fb or ra == rb:
-            return None
-        return max(ra, rb) * self.vertex_columns + max(fa, fb)
+        corner = _crossed_corner(a, b, self.width, self.vertex_columns)
+        return None if corner < 0 else corner
 
     def space_beyond(self, origin: int, target: int) -> int | None:
         """The space one step past ``target`` going from ``origin`` towards it, or None off-board.
@@ -312,6 +326,16 @@ class Geometry:
             part = grown
 
 
+def _crossed_corner(a: int, b: int, width: int, columns: int) -> int:
+    """The vertex a king step between neighbouring spaces ``a`` and ``b`` passes through
+    (diagonal steps only), or -1."""
+    fa, ra = a % width, a // width
+    fb, rb = b % width, b // width
+    if fa == fb or ra == rb:
+        return -1
+    return max(ra, rb) * columns + max(fa, fb)
+
+
 def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
@@ -344,12 +368,6 @@ def mask_vertices(mask: int) -> tuple[int, ...]:
 def vertices_mask(vertices: Iterable[int]) -> int:
     """The bitmask of an iterable of vertices."""
     return _mask(tuple(vertices))
-
-
-@cache
-def geometry(width: int = 8, height: int = 8) -> Geometry:
-    """The geometry of a ``width``×``height`` board, built once per size."""
-    return Geometry(width, height)
 
 
 def corner_spaces(board: Geometry) -> tuple[int, int, int, int]:

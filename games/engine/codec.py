@@ -38,7 +38,7 @@ from json.encoder import encode_basestring
 from types import MappingProxyType
 from typing import Any
 
-from games.engine.board import Geometry, geometry
+from games.engine.board import Geometry
 
 # The keys the encoding reserves; a dataclass field may not be named like them.
 TYPE_KEY = "$"
@@ -324,8 +324,7 @@ def _make_builder(cls: type) -> None:
     fields = _stored_fields(cls)
     init = frozenset(field.name for field in fields if field.init)
     later = frozenset(field.name for field in fields if not field.init)
-    # A board geometry is one cached object per size: its tables are built once.
-    build = (lambda width, height: geometry(width, height)) if cls is Geometry else cls
+    build = cls
     _builders[cls] = (build, init, later)
 
 

@@ -19,8 +19,8 @@ from games.engine.actions import (
     PlayCard,
     UseAbility,
 )
-from games.engine.avatars import remove_from_game
-from games.engine.card_loss import ask_to_lose
+from games.engine.avatars import remove_from_game, trait_value
+from games.engine.card_piles import ask_to_lose
 from games.engine.costs import combat_shen, shen_at
 from games.engine.decisions import (
     ClearCombat,
@@ -41,7 +41,6 @@ from games.engine.movement import place_avatar
 from games.engine.playing import play_card, play_options, play_profile
 from games.engine.resolve import push
 from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
-from games.engine.traits import trait_value
 
 POWER = {"melee": ("melee", "defense"), "ranged": ("ranged", "defense"), "stone": ("melee", "")}
 

@@ -15,7 +15,7 @@ from games.engine.actions import (
     UseAbility,
 )
 from games.engine.avatars import remove_from_game, replace_avatar
-from games.engine.card_loss import ask_to_lose
+from games.engine.card_piles import ask_to_lose
 from games.engine.costs import shen_at
 from games.engine.decisions import (
     AfterCombat,

@@ -8,21 +8,27 @@ only one answer) are answered automatically.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import repeat
-from operator import is_
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
-from games.engine import activation, combat, combat_results, placement, setup, steps, turns
+from games.engine import activation, combat, combat_results, placement, setup, turns
 from games.engine.actions import (
     PASS,
     Action,
+    Advance,
     IllegalAction,
     LoseCards,
     Pass,
     RemoveCounter,
+    Retreat,
 )
-from games.engine.card_loss import forced_loss, lose_cards, loss_choices
-from games.engine.card_return import answer_return, return_choices
+from games.engine.card_piles import (
+    answer_return,
+    forced_loss,
+    lose_cards,
+    loss_choices,
+    return_choices,
+)
 from games.engine.decisions import (
     ActivationStep,
     AfterCombat,
@@ -55,7 +61,6 @@ from games.engine.events import CountersRemoved, Event
 from games.engine.movement import record_captures
 from games.engine.resolve import run_steps
 from games.engine.state import GameState, evolve, player_name, with_item
-from games.engine.vetted import mark_vetted, unmark
 from games.engine.victory import check_out_of_cards
 
 new_game = setup.new_game
@@ -103,36 +108,35 @@ def _answer_remove_counter(state, decision: RemoveEffectCounters, action: Action
 
 
 def _advance_options(state, decision: ChooseAdvance) -> list[Action]:
-    from games.engine.actions import Advance
-
-    return [Pass(), Advance(decision.avatar)]
+    return [PASS, Advance(decision.avatar)]
 
 
 def _retreat_options(state, decision: ChooseRetreat) -> list[Action]:
-    from games.engine.actions import Retreat
-
     return [Retreat(decision.avatar, to) for to in decision.options]
 
 
 Legal = Callable[[GameState, object], list[Action]]
 Answer = Callable[[GameState, object, Action, list[Event]], GameState]
 
-DECISIONS: dict[type, tuple[Legal, Answer]] = {
-    ChooseRealmStone: (setup.stone_options, setup.answer_stone),
-    PlaceShen: (placement.placement_options, placement.answer_placement),
-    PlaceEffectCounters: (placement.placement_options, placement.answer_effect_placement),
-    RemoveEffectCounters: (_remove_counter_options, _answer_remove_counter),
-    ActivationStep: (steps.step_options, steps.answer_step),
-    AvatarActivation: (activation.activation_options, activation.answer_activation),
-    FollowUp: (activation.follow_up_options, activation.answer_follow_up),
-    CombatWindow: (lambda s, d: combat.window_options(s, d.player), combat.answer_window),
-    AfterCombat: (combat_results.after_combat_options, combat_results.answer_after_combat),
-    RemoveOrLose: (combat_results.remove_or_lose_options, combat_results.answer_remove_or_lose),
-    ChooseLostCards: (_lose_options, _answer_loss),
-    ChooseReturnedCards: (return_choices, answer_return),
-    ChooseRetreat: (_retreat_options, combat_results.answer_retreat),
-    ChooseAdvance: (_advance_options, combat_results.answer_advance),
-}
+# What each decision offers and how it is answered.
+DECISIONS: Mapping[type, tuple[Legal, Answer]] = MappingProxyType(
+    {
+        ChooseRealmStone: (setup.stone_options, setup.answer_stone),
+        PlaceShen: (placement.placement_options, placement.answer_placement),
+        PlaceEffectCounters: (placement.placement_options, placement.answer_effect_placement),
+        RemoveEffectCounters: (_remove_counter_options, _answer_remove_counter),
+        ActivationStep: (activation.step_options, activation.answer_step),
+        AvatarActivation: (activation.activation_options, activation.answer_activation),
+        FollowUp: (activation.follow_up_options, activation.answer_follow_up),
+        CombatWindow: (lambda s, d: combat.window_options(s, d.player), combat.answer_window),
+        AfterCombat: (combat_results.after_combat_options, combat_results.answer_after_combat),
+        RemoveOrLose: (combat_results.remove_or_lose_options, combat_results.answer_remove_or_lose),
+        ChooseLostCards: (_lose_options, _answer_loss),
+        ChooseReturnedCards: (return_choices, answer_return),
+        ChooseRetreat: (_retreat_options, combat_results.answer_retreat),
+        ChooseAdvance: (_advance_options, combat_results.answer_advance),
+    }
+)
 
 
 def _discard(state: GameState, task: DiscardCard, log) -> GameState:
@@ -142,19 +146,22 @@ def _discard(state: GameState, task: DiscardCard, log) -> GameState:
     )
 
 
-TASKS: dict[type, Callable[[GameState, object, list[Event]], GameState]] = {
-    DealHands: lambda s, t, log: setup.deal_hands(s, log),
-    BeginTurn: lambda s, t, log: turns.begin_turn(s, log),
-    EndTurn: lambda s, t, log: turns.end_turn(s, log),
-    ResolveSteps: run_steps,
-    DiscardCard: _discard,
-    RollCombat: lambda s, t, log: combat.roll_combat(s, log),
-    CombatRetreat: lambda s, t, log: combat_results.combat_retreat(s, log),
-    OfferAdvance: lambda s, t, log: combat_results.offer_advance(s, log),
-    CombatEnd: lambda s, t, log: combat_results.combat_end(s, log),
-    ClearCombat: lambda s, t, log: evolve(s, combat=None),
-    ExhaustAvatar: lambda s, t, log: activation.exhaust(s, t.avatar),
-}
+# The automatic steps the engine runs between decisions.
+TASKS: Mapping[type, Callable[[GameState, object, list[Event]], GameState]] = MappingProxyType(
+    {
+        DealHands: lambda s, t, log: setup.deal_hands(s, log),
+        BeginTurn: lambda s, t, log: turns.begin_turn(s, log),
+        EndTurn: lambda s, t, log: turns.end_turn(s, log),
+        ResolveSteps: run_steps,
+        DiscardCard: _discard,
+        RollCombat: lambda s, t, log: combat.roll_combat(s, log),
+        CombatRetreat: lambda s, t, log: combat_results.combat_retreat(s, log),
+        OfferAdvance: lambda s, t, log: combat_results.offer_advance(s, log),
+        CombatEnd: lambda s, t, log: combat_results.combat_end(s, log),
+        ClearCombat: lambda s, t, log: evolve(s, combat=None),
+        ExhaustAvatar: lambda s, t, log: activation.exhaust(s, t.avatar),
+    }
+)
 
 # Decisions answered for the player when "pass" is all they could do.
 _PASS_ONLY = (
@@ -168,8 +175,7 @@ _PASS_ONLY = (
 )
 
 
-# Decisions always put to the player, never answered for them: most answers end on
-# one (an Activation step above all), and one type test skips the checks below.
+# Decisions always put to the player, never answered for them.
 _ALWAYS_ASKED = frozenset(DECISIONS) - {ChooseLostCards, CombatWindow, *_PASS_ONLY}
 
 
@@ -193,7 +199,7 @@ def _settle(state: GameState, log: list[Event]) -> GameState:
         elif isinstance(top, CombatWindow) and not combat.window_may_offer(state, top.player):
             state = combat.answer_window(state, top, PASS, log)
             continue
-        elif isinstance(top, _PASS_ONLY) and _legal(state) == [PASS]:
+        elif isinstance(top, _PASS_ONLY) and legal_actions(state) == [PASS]:
             state = DECISIONS[type(top)][1](state, top, PASS, log)
             continue
         return state
@@ -205,36 +211,18 @@ def legal_actions(state: GameState) -> list[Action]:
     For a card loss (R24) the list holds one choice per mix of hand, discard and
     deck counts; ``apply`` accepts any particular choice of cards.
     """
-    return list(_legal(state))
-
-
-# The last state asked about and its answer, as one tuple so a thread always
-# reads a matching pair: _settle asks before deciding whether a "pass only"
-# decision answers itself, the caller asks again, and apply checks the pick.
-_LAST_LEGAL: list[tuple[GameState | None, list[Action]]] = [(None, [])]
-
-
-def _legal(state: GameState) -> list[Action]:
-    remembered, legal = _LAST_LEGAL[0]
-    if remembered is state:
-        return legal
     decision = state.decision
-    legal = [] if decision is None else DECISIONS[type(decision)][0](state, decision)
-    _LAST_LEGAL[0] = (state, legal)
-    return legal
-
-
-def _listed(state: GameState, action: Action) -> bool:
-    """Was ``action`` taken from the legal list of this very state?"""
-    remembered, legal = _LAST_LEGAL[0]
-    # map(is_, ...) runs the identity scan in C: this is asked once per apply.
-    return remembered is state and any(map(is_, legal, repeat(action)))
+    if decision is None:
+        return []
+    return DECISIONS[type(decision)][0](state, decision)
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Answer the waiting decision with ``action``; returns the new state and what happened.
 
-    ``state`` is left untouched; anything illegal raises IllegalAction with the reason.
+    Every action is checked in full, however it was made: picked from
+    ``legal_actions``, decoded from a client's JSON or built by hand. ``state``
+    is left untouched; anything illegal raises IllegalAction with the reason.
     """
     decision = state.decision
     if decision is None:
@@ -243,7 +231,6 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         raise IllegalAction(f"{action!r} is not an action")
     log: list[Event] = []
     answer = DECISIONS[type(decision)][1]
-    token = mark_vetted(action if _listed(state, action) else None)
     try:
         state = answer(state, decision, action, log)
     except IllegalAction:
@@ -252,8 +239,6 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         # Malformed fields (a name where an int belongs, a card that does not
         # exist) must read as a refusal, never a crash of the caller.
         raise IllegalAction(f"{type(action).__name__} does not fit here: {error}") from None
-    finally:
-        unmark(token)
     return _settle(state, log), log
 
 

@@ -1,4 +1,4 @@
-"""Moving Avatars (R21), and walkers arriving on the Spirit Path.
+"""Moving Avatars (R21), walkers arriving on the Spirit Path, and ranged reach (R19).
 
 Avatars in spaces take king steps; walkers step orthogonally between
 vertices. No step enters an occupied space or vertex or a Realm Stone's
@@ -15,42 +15,11 @@ vertex without liberty and without chain to the Realm Stone is illegal.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-
-from games.engine.avatars import with_avatar
-from games.engine.board import geometry
+from games.engine.avatars import trait_value, with_avatar
 from games.engine.capture import ShenGrid
-from games.engine.card_loss import ask_to_lose
+from games.engine.card_piles import ask_to_lose
 from games.engine.events import CountersCaptured, Event
 from games.engine.state import Avatar, GameState, evolve, other, player_name
-from games.engine.traits import trait_value
-
-
-@cache
-def king_steps(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each space: (neighbour, the Realm-Stone-relevant corner crossed or -1)."""
-    board = geometry(width, height)
-    return tuple(
-        tuple(
-            (n, -1 if (corner := board.diagonal_corner(s, n)) is None else corner)
-            for n in board.space_neighbours[s]
-        )
-        for s in range(board.space_count)
-    )
-
-
-@cache
-def _path_steps(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    board = geometry(width, height)
-    return tuple(tuple((n, -1) for n in ns) for ns in board.vertex_neighbours)
-
-
-def step_table(state: GameState, on_path: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """The step table of the layer: spaces (king steps) or vertices (orthogonal)."""
-    rules = state.ruleset
-    if on_path:
-        return _path_steps(rules.width, rules.height)
-    return king_steps(rules.width, rules.height)
 
 
 def stone_mask(state: GameState) -> int:
@@ -81,57 +50,13 @@ def walker_closed(state: GameState, player: int) -> int:
     return closed
 
 
-# The last Avatars tuple seen and its occupancy, as one tuple so that a thread
-# always reads a matching pair.
-_LAST_OCCUPANCY: list[tuple] = [((), ({}, {}))]
-
-
 def occupancy(avatars: tuple[Avatar, ...]) -> tuple[dict[int, Avatar], dict[int, Avatar]]:
-    """({space: Avatar}, {vertex: Avatar}) for a tuple of Avatars.
-
-    Remembers the last tuple seen (by identity): one legal_actions call asks
-    for every Avatar's moves on the same board.
-    """
-    seen, found = _LAST_OCCUPANCY[0]
-    if seen is avatars:
-        return found
+    """({space: Avatar}, {vertex: Avatar}) for a tuple of Avatars, in the tuple's order."""
     spaces: dict[int, Avatar] = {}
     vertices: dict[int, Avatar] = {}
     for avatar in avatars:
         (vertices if avatar.on_path else spaces)[avatar.at] = avatar
-    _LAST_OCCUPANCY[0] = (avatars, (spaces, vertices))
     return spaces, vertices
-
-
-@lru_cache(maxsize=64)
-def open_steps(width: int, height: int, on_path: bool, stones: int) -> tuple[tuple[int, ...], ...]:
-    """For each space (vertex, ``on_path``): the positions one step away, without the
-    diagonal steps across a Realm Stone's vertex and, on the Path, without the stones'
-    vertices. Realm Stones never move, so this is worked out once per game."""
-    if on_path:
-        return tuple(
-            tuple(n for n in neighbours if not stones >> n & 1)
-            for neighbours in geometry(width, height).vertex_neighbours
-        )
-    return tuple(
-        tuple(n for n, corner in steps if corner < 0 or not stones >> corner & 1)
-        for steps in king_steps(width, height)
-    )
-
-
-# The last (ruleset, stones) seen and their two step tables, one tuple so a thread
-# always reads a matching set: the stones never move once a game is set up.
-_LAST_TABLES: list[tuple] = [(None, None, ((), ()))]
-
-
-def _step_table(state: GameState, on_path: bool) -> tuple[tuple[int, ...], ...]:
-    """``open_steps`` of the state's board and stones, without hashing them each time."""
-    rules, stones, tables = _LAST_TABLES[0]
-    if rules is not state.ruleset or stones != state.stones:
-        rules, stones, mask = state.ruleset, state.stones, stone_mask(state)
-        tables = tuple(open_steps(rules.width, rules.height, path, mask) for path in (False, True))
-        _LAST_TABLES[0] = (rules, stones, tables)
-    return tables[on_path]
 
 
 def reach(
@@ -148,7 +73,11 @@ def reach(
     on_path = avatar.on_path
     owner = avatar.owner
     occupied = occupancy(state.avatars)[on_path]
-    table = _step_table(state, on_path)
+    board = state.board
+    # Each step names the vertex a Realm Stone would block it at (R21): the vertex
+    # itself on the Path, the corner a diagonal king step crosses in spaces.
+    table = board.path_steps if on_path else board.king_steps
+    stones = stone_mask(state)
     # Walkers may not enter the opponent's counters.
     closed = state.grid.counter_mask(other(owner)) if on_path else 0
     start = avatar.at
@@ -161,8 +90,8 @@ def reach(
     for _ in range(movement):
         following = []
         for position in frontier:
-            for target in table[position]:
-                if target in seen:
+            for target, crossing in table[position]:
+                if target in seen or (crossing >= 0 and stones >> crossing & 1):
                     continue
                 occupant = get(target)
                 if occupant is not None:
@@ -206,26 +135,14 @@ def arrival_is_suicide(grid: ShenGrid, end: int, player: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=64)
-def last_liberties(grid: ShenGrid, player: int) -> int:
-    """The vertices that are the only liberty of one of ``player``'s groups, as a mask."""
-    return grid.last_liberties(player)
-
-
 def walker_may_arrive(state: GameState, avatar: Avatar, end: int) -> bool:
     """The walker-step suicide rule (module docstring) for ``avatar`` arriving on ``end``."""
     # Only a group of the walker's whose last liberty is ``end`` can die: check cheaply first.
-    if not last_liberties(state.grid, avatar.owner) >> end & 1:
+    if not state.grid.last_liberties(avatar.owner) >> end & 1:
         return True
     start = avatar.at if avatar.on_path else None
-    return _arrival_allowed(state.grid, start, end, avatar.owner)
-
-
-@lru_cache(maxsize=4096)
-def _arrival_allowed(grid: ShenGrid, start: int | None, end: int, player: int) -> bool:
-    # Remembered per grid: a grid lasts several steps, and each asks again for every walker.
-    grid, _ = walker_arrival_grid(grid, start, end, player)
-    return not arrival_is_suicide(grid, end, player)
+    grid, _ = walker_arrival_grid(state.grid, start, end, avatar.owner)
+    return not arrival_is_suicide(grid, end, avatar.owner)
 
 
 def place_avatar(
@@ -259,3 +176,17 @@ def record_captures(
         log.append(CountersCaptured(player_name(owner), tuple(map(board.vertex_name, vertices))))
         state = ask_to_lose(state, owner, len(vertices))
     return state
+
+
+def ranged_targets_within(state: GameState, avatar: Avatar, limit: int) -> list[int]:
+    """The cards of the opposing Avatars in spaces within king-move distance ``limit``
+    of ``avatar``'s space (R4, R19), in the order of ``state.avatars``."""
+    width = state.board.width
+    file, rank = avatar.at % width, avatar.at // width
+    return [
+        other_avatar.card
+        for other_avatar in state.avatars
+        if not other_avatar.on_path
+        and other_avatar.owner != avatar.owner
+        and max(abs(other_avatar.at % width - file), abs(other_avatar.at // width - rank)) <= limit
+    ]

@@ -8,7 +8,7 @@ where counters were removed by the placement just before.
 
 from __future__ import annotations
 
-from games.engine.actions import PASS, Action, IllegalAction, Pass, PlaceCounter, shared_row
+from games.engine.actions import PASS, Action, IllegalAction, Pass, PlaceCounter
 from games.engine.activation import begin_activation
 from games.engine.capture import IllegalPlacement
 from games.engine.decisions import PlaceEffectCounters, PlaceShen
@@ -28,7 +28,7 @@ def placements(state: GameState, player: int) -> list[int]:
 
 def placement_options(state: GameState, decision: PlaceShen | PlaceEffectCounters) -> list[Action]:
     """Stop, or place on any legal vertex."""
-    return [PASS, *shared_row(PlaceCounter, (), placements(state, decision.player))]
+    return [PASS, *(PlaceCounter(vertex) for vertex in placements(state, decision.player))]
 
 
 def place_counter(state: GameState, player: int, vertex: int, log: list[Event]) -> GameState:

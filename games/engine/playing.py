@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.engine.actions import IllegalAction, PlayCard, RemoveRemains, shared, shared_row
+from games.engine.actions import IllegalAction, PlayCard, RemoveRemains
 from games.engine.avatars import replace_avatar, with_avatar
 from games.engine.cards import CardSpec
 from games.engine.costs import (
@@ -26,7 +26,6 @@ from games.engine.decisions import DiscardCard
 from games.engine.effects import EffectStep
 from games.engine.events import CardPlayed, Event, RemainsRemoved
 from games.engine.movement import (
-    last_liberties,
     occupancy,
     place_avatar,
     walker_closed,
@@ -34,7 +33,6 @@ from games.engine.movement import (
 )
 from games.engine.resolve import effect_task
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
-from games.engine.vetted import vetted
 
 PATH_VERBS = ("walk_spirit_path", "leave_spirit_path")
 
@@ -105,7 +103,7 @@ def playable_in(spec: CardSpec, in_combat: bool) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class PlayProfile:
-    """What the rules need to know about playing a card, worked out once per card."""
+    """What the rules need to know about playing a card."""
 
     playable: bool
     steps: tuple[EffectStep, ...]
@@ -114,11 +112,8 @@ class PlayProfile:
     needs_origin: bool
 
 
-# id(spec): (spec, its profile out of combat, in combat), kept per CardSpec object.
-_PROFILES: dict[int, tuple[CardSpec, PlayProfile, PlayProfile]] = {}
-
-
-def _profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
+def play_profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
+    """What the rules need to know about playing ``spec`` now (in or out of combat)."""
     steps = _effect_steps(spec, play_timings(spec, in_combat))
     return PlayProfile(
         playable=playable_in(spec, in_combat),
@@ -127,20 +122,6 @@ def _profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
         path_verb=path_verb(steps),
         needs_origin=any(step.verb == "remove_counters" for step in steps),
     )
-
-
-def play_profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
-    """``spec``'s PlayProfile, cached by identity (hashing a CardSpec costs more than this).
-
-    Asked for every card in hand at every step: keyed by the bare id, with both
-    profiles in one entry, so no key tuple is built per call.
-    """
-    entry = _PROFILES.get(id(spec))
-    if entry is None or entry[0] is not spec:
-        if len(_PROFILES) > 4096:
-            _PROFILES.clear()
-        entry = _PROFILES[id(spec)] = (spec, _profile(spec, False), _profile(spec, True))
-    return entry[2] if in_combat else entry[1]
 
 
 def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
@@ -156,62 +137,45 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
         return []
     kind = profile.target_kind
     if spec.kind == "avatar":
-        targets = (
-            [-1] if kind == "none" else [a.card for a in _targets(state, player, kind)] or [-1]
-        )
+        targets = [a.card for a in _targets(state, player, kind)] if kind != "none" else []
         spots = _manifest_spots(state, player, spec, cost, window is not None)
-        if targets == [-1]:
-            return shared_row(PlayCard, (card,), spots, (-1, -1))
-        return [shared(PlayCard, card, at, t, -1) for at in spots for t in targets]
+        return [PlayCard(card, at, t, -1) for at in spots for t in targets or [-1]]
     if kind == "none":
         if window is not None:
             return [PlayCard(card)]
+        paying = _paying(shen_by_space(state, player), cost)
         if profile.needs_origin:
-            spaces = _paying(shen_by_space(state, player), cost)
-            return shared_row(PlayCard, (card,), spaces, (-1, -1))
-        # Some space pays: the remembered list per table beats max() over every space.
-        return [PlayCard(card)] if _paying(shen_by_space(state, player), cost) else []
+            return [PlayCard(card, at) for at in paying]
+        return [PlayCard(card)] if paying else []
     options: list[PlayCard] = []
     verb = profile.path_verb
     max_items = state.ruleset.max_items if spec.kind == "item" else -1
-    # Shén per space and per vertex (shen_at for every target), read from the tables
-    # cached per counter layout.
-    shen = None if window is not None else (shen_by_space(state, player), None)
-    paid: list[int] = []  # the targets that fit and pay, in order
+    # Out of combat a card aimed at an Avatar is paid at that Avatar's position.
+    by_space = by_vertex = None
     for target in _targets(state, player, kind):
         if max_items >= 0 and (target.on_path or len(target.items) >= max_items):
             continue
-        if shen is not None:
-            if target.on_path and shen[1] is None:
-                shen = (shen[0], shen_by_vertex(state, player))
-            if shen[target.on_path][target.at] < cost:
+        if window is None:
+            if target.on_path:
+                by_vertex = by_vertex or shen_by_vertex(state, player)
+                shen = by_vertex[target.at]
+            else:
+                by_space = by_space or shen_by_space(state, player)
+                shen = by_space[target.at]
+            if shen < cost:
                 continue
         if verb is None:
-            paid.append(target.card)
+            options.append(PlayCard(card, -1, target.card))
         else:
             options.extend(
-                shared(PlayCard, card, -1, target.card, to)
-                for to in path_destinations(state, target, verb)
+                PlayCard(card, -1, target.card, to) for to in path_destinations(state, target, verb)
             )
-    # One shared row for the plain targets: a dict lookup each, not a key tuple each.
-    return shared_row(PlayCard, (card, -1), paid, (-1,)) if verb is None else options
-
-
-_PAYING: dict[tuple[int, int], tuple[tuple[int, ...], list[int]]] = {}
+    return options
 
 
 def _paying(shen: tuple[int, ...], cost: int) -> list[int]:
-    """The positions (spaces or vertices) whose Shén count in ``shen`` reaches ``cost``,
-    remembered per table (a table lasts until a counter comes or goes)."""
-    key = (id(shen), cost)
-    entry = _PAYING.get(key)
-    if entry is not None and entry[0] is shen:
-        return entry[1]
-    spaces = [s for s, n in enumerate(shen) if n >= cost]
-    if len(_PAYING) > 4096:
-        _PAYING.clear()
-    _PAYING[key] = (shen, spaces)
-    return spaces
+    """The positions (spaces or vertices) whose Shén count in ``shen`` reaches ``cost``."""
+    return [position for position, count in enumerate(shen) if count >= cost]
 
 
 def _manifest_spots(
@@ -223,16 +187,9 @@ def _manifest_spots(
             return [s for s in range(state.board.space_count) if s not in spaces]
         return [s for s in _paying(shen_by_space(state, player), cost) if s not in spaces]
     newcomer = Avatar(-1, player, -1, False)
-    # Only the vertices that pay are looked at: usually a handful of the 81.
     paying = _paying(shen_by_vertex(state, player), 0 if paid_anywhere else cost)
     closed = walker_closed(state, player)
-    # walker_may_arrive's own first test, made once for every vertex.
-    danger = last_liberties(state.grid, player)
-    return [
-        v
-        for v in paying
-        if not closed >> v & 1 and (not danger >> v & 1 or walker_may_arrive(state, newcomer, v))
-    ]
+    return [v for v in paying if not closed >> v & 1 and walker_may_arrive(state, newcomer, v)]
 
 
 def play_card(state: GameState, player: int, action: PlayCard, log: list[Event]) -> GameState:
@@ -240,13 +197,12 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     card = action.card
     if card not in state.hands[player]:
         raise IllegalAction(f"{_name(state, card)} is not in {player_name(player)}'s hand")
-    if not vetted(action) and action not in play_options(state, player, card):
+    if action not in play_options(state, player, card):
         raise IllegalAction(_why_not(state, player, action))
     spec = state.cards[card]
     hand = list(state.hands[player])
     hand.remove(card)
-    # Gathered and applied with one evolve at the end: every play made three or
-    # four intermediate states before.
+    # The changes are gathered and applied with one evolve at the end.
     changes: dict[str, object] = {"hands": with_item(state.hands, player, tuple(hand))}
     steps = play_profile(spec, state.combat is not None).steps
     where = ""
@@ -339,21 +295,12 @@ def own_remains(state: GameState, player: int) -> list[tuple[int, Avatar | None]
     found: list[tuple[int, Avatar | None]] = [(c, None) for c in state.beside[player]]
     owners = state.owners
     for avatar in state.avatars:
-        # Most Avatars carry nothing: skip them before building a generator.
-        if avatar.attachments:
-            found.extend((c, avatar) for c in avatar.attachments if owners[c] == player)
+        found.extend((c, avatar) for c in avatar.attachments if owners[c] == player)
     return found
 
 
 def removal_options(state: GameState, player: int) -> list[RemoveRemains]:
     """Every legal removal of one of ``player``'s Remains cards (R13)."""
-    if not state.beside[player]:
-        # A plain loop: this runs every step, and a generator costs more than the test.
-        for avatar in state.avatars:
-            if avatar.attachments:
-                break
-        else:
-            return []
     options = []
     for card, bearer in own_remains(state, player):
         verb = path_verb(_effect_steps(state.cards[card], ("while_attached",)))
@@ -369,7 +316,7 @@ def remove_remains(
     state: GameState, player: int, action: RemoveRemains, log: list[Event]
 ) -> GameState:
     """Remove a Remains card to its owner's discard pile, reversing a Spirit-Path move."""
-    if not vetted(action) and action not in removal_options(state, player):
+    if action not in removal_options(state, player):
         name = _name(state, action.card)
         raise IllegalAction(f"{player_name(player)} cannot remove {name} like that (R13)")
     bearer = next((a for c, a in own_remains(state, player) if c == action.card), None)

@@ -14,8 +14,7 @@ chosen when the card was played or the ability used.
 from __future__ import annotations
 
 from games.engine.avatars import replace_avatar
-from games.engine.card_loss import ask_to_lose
-from games.engine.card_return import ask_to_return
+from games.engine.card_piles import ask_to_lose, ask_to_return, draw
 from games.engine.decisions import PlaceEffectCounters, RemoveEffectCounters, ResolveSteps
 from games.engine.effects import EffectStep
 from games.engine.events import (
@@ -27,7 +26,6 @@ from games.engine.events import (
     TraitModified,
 )
 from games.engine.movement import place_avatar
-from games.engine.recovery import draw
 from games.engine.state import Avatar, GameState, Modifier, evolve, other, player_name, with_item
 
 

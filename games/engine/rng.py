@@ -16,8 +16,8 @@ def seed_state(seed: int) -> int:
     return seed & _MASK
 
 
-def next_value(state: int) -> tuple[int, int]:
-    """(a 64-bit value, the next state)."""
+def _next(state: int) -> tuple[int, int]:
+    """(a 64-bit value, the next state): one SplitMix64 step."""
     state = (state + _GOLDEN) & _MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -29,11 +29,7 @@ def below(state: int, n: int) -> tuple[int, int]:
     """(a value in 0…n-1, the next state), by rejection so every value is equally likely."""
     limit = _MASK + 1 - ((_MASK + 1) % n)
     while True:
-        # next_value written out: a bot draws once per action, dice and shuffles often.
-        state = (state + _GOLDEN) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        value = z ^ (z >> 31)
+        value, state = _next(state)
         if value < limit:
             return value % n, state
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.engine.board import geometry
+from games.engine.board import Geometry
 from games.engine.capture import ShenGrid
 from games.engine.cards import AbilitySpec, CardSpec
 from games.engine.decisions import (
@@ -136,7 +136,7 @@ class ScenarioBuilder:
         anchors: tuple[str, ...] | None = None,
     ) -> None:
         self.ruleset = ruleset or Ruleset()
-        self.board = geometry(self.ruleset.width, self.ruleset.height)
+        self.board = Geometry(self.ruleset.width, self.ruleset.height)
         self.realms = realms
         names = self.ruleset.anchors if anchors is None else anchors
         self.anchors = tuple(self.board.parse_space(a) for a in names)

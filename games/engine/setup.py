@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from games.engine import rng
 from games.engine.actions import Action, IllegalAction, PlaceRealmStone
-from games.engine.board import geometry
+from games.engine.board import Geometry
 from games.engine.capture import ShenGrid
+from games.engine.card_piles import draw
 from games.engine.cards import CardSpec
 from games.engine.decisions import BeginTurn, ChooseRealmStone, DealHands
 from games.engine.events import Event, FirstPlayerRolled, RealmStonePlaced
-from games.engine.recovery import draw
 from games.engine.ruleset import Ruleset
 from games.engine.state import SETUP, GameState, evolve, other, player_name, with_item
 
@@ -88,7 +88,7 @@ def start_game(
     if len(decks) != 2:
         raise ValueError("a game of Shén needs exactly two decks (R5)")
     lists = [_deck(d) for d in decks]
-    board = geometry(ruleset.width, ruleset.height)
+    board = Geometry(ruleset.width, ruleset.height)
     anchor_names = (
         ruleset.anchors if scenario is None or scenario.anchors is None else scenario.anchors
     )

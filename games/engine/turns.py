@@ -1,14 +1,17 @@
 """The turn cycle: Recovery and Set-Up (R9, R10) at the start, clean-up at the end (R21,
-R26)."""
+R26).
+
+Recovery refreshes a player's Avatars and draws up to the hand size (R9).
+"""
 
 from __future__ import annotations
 
 from games.engine.activation import begin_activation
 from games.engine.avatars import remove_from_game
+from games.engine.card_piles import draw
 from games.engine.decisions import BeginTurn, PlaceShen
-from games.engine.events import Event, TurnBegan, TurnEnded
+from games.engine.events import Event, Recovered, TurnBegan, TurnEnded
 from games.engine.placement import next_placer
-from games.engine.recovery import recover
 from games.engine.state import PLACEMENT, GameState, evolve, other, player_name
 from games.engine.victory import adjudicate
 
@@ -47,3 +50,21 @@ def end_turn(state: GameState, log: list[Event]) -> GameState:
         turn_player=other(state.turn_player),
         pending=(*state.pending, BeginTurn()),
     )
+
+
+def recover(state: GameState, player: int, log: list[Event]) -> GameState:
+    """Refresh all of ``player``'s Avatars and draw up to the hand size."""
+    refreshed = 0
+    avatars = list(state.avatars)
+    for index, avatar in enumerate(avatars):
+        if avatar.owner == player and avatar.exhausted:
+            avatars[index] = evolve(avatar, exhausted=False)
+            refreshed += 1
+    if refreshed:
+        state = evolve(state, avatars=tuple(avatars))
+    missing = state.ruleset.hand_size - len(state.hands[player])
+    drawn, reshuffled = 0, False
+    if missing > 0:
+        state, drawn, reshuffled = draw(state, player, missing)
+    log.append(Recovered(player_name(player), refreshed, drawn, reshuffled))
+    return state

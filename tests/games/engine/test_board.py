@@ -2,9 +2,9 @@
 
 import pytest
 
-from games.engine.board import Geometry, corner_spaces, geometry, mask_vertices, vertices_mask
+from games.engine.board import Geometry, corner_spaces, mask_vertices, vertices_mask
 
-BOARD = geometry()
+BOARD = Geometry()
 
 
 def s(name: str) -> int:
@@ -27,7 +27,7 @@ def test_default_board_has_64_spaces_and_81_vertices_R1():
 
 
 def test_board_of_any_size_has_one_more_vertex_each_way_R1():
-    board = geometry(6, 4)
+    board = Geometry(6, 4)
     assert (board.space_count, board.vertex_count) == (24, 35)
 
 
@@ -37,9 +37,9 @@ def test_board_smaller_than_4_or_wider_than_25_is_refused_R1(size):
         Geometry(*size)
 
 
-def test_geometry_is_built_once_per_size():
-    assert geometry(8, 8) is geometry(8, 8)
-    assert geometry(5, 5) == Geometry(5, 5)
+def test_geometries_of_one_size_are_equal():
+    assert Geometry(5, 5) == Geometry(5, 5)
+    assert Geometry(5, 5) != Geometry(5, 6)
 
 
 # -- R2 notation ---------------------------------------------------------------------
@@ -66,13 +66,13 @@ def test_space_c3_has_corners_C3_D3_C4_D4_R2():
 
 
 def test_names_round_trip_on_every_space_and_vertex_R2():
-    board = geometry(10, 12)
+    board = Geometry(10, 12)
     assert all(board.parse_space(board.space_name(sp)) == sp for sp in range(board.space_count))
     assert all(board.parse_vertex(board.vertex_name(vx)) == vx for vx in range(board.vertex_count))
 
 
 def test_widest_board_names_its_last_vertex_Z_R2():
-    board = geometry(25, 4)
+    board = Geometry(25, 4)
     assert board.vertex_name(board.vertex_at(25, 0)) == "Z1"
     assert board.space_name(board.space_at(24, 3)) == "y4"
 

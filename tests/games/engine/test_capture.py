@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine.board import geometry
+from games.engine.board import Geometry
 from games.engine.capture import IllegalPlacement, ShenGrid
 
 # "X" player 0, "O" player 1, "Z" player 2; "S" player 0's Realm Stone, "s" player 1's;
@@ -14,7 +14,7 @@ _STONES = {"S": 0, "s": 1}
 def diagram(text: str) -> ShenGrid:
     """A grid from an ASCII diagram; the board size follows from the diagram's size."""
     rows = [row.replace(" ", "") for row in text.strip().splitlines()]
-    board = geometry(len(rows[0]) - 1, len(rows) - 1)
+    board = Geometry(len(rows[0]) - 1, len(rows) - 1)
     players = 3 if "Z" in text else 2
     grid = ShenGrid.empty(board, players)
     for rank, row in enumerate(reversed(rows)):
@@ -41,7 +41,7 @@ def v(grid: ShenGrid, name: str) -> int:
 
 
 def test_counter_goes_on_an_empty_vertex_R10():
-    grid = ShenGrid.empty(geometry())
+    grid = ShenGrid.empty(Geometry())
     placed, captured = grid.place(v(grid, "D4"), 0)
     assert placed.owner(v(grid, "D4")) == 0
     assert captured == {}
@@ -346,9 +346,9 @@ def test_place_leaves_input_grid_untouched():
 
 
 def test_grid_cannot_be_changed_in_place():
-    grid = ShenGrid.empty(geometry())
+    grid = ShenGrid.empty(Geometry())
     with pytest.raises(AttributeError):
-        grid.geometry = geometry(4, 4)
+        grid.geometry = Geometry(4, 4)
 
 
 def test_legal_placements_skip_occupied_and_suicide_R11():
@@ -432,13 +432,13 @@ def test_counters_around_a_space_and_on_and_next_to_a_vertex_R15():
 
 
 def test_liberties_of_an_empty_vertex_is_an_error():
-    grid = ShenGrid.empty(geometry())
+    grid = ShenGrid.empty(Geometry())
     with pytest.raises(ValueError, match="no counter on A1"):
         grid.liberties(0)
 
 
 def test_unknown_player_is_refused():
-    grid = ShenGrid.empty(geometry())
+    grid = ShenGrid.empty(Geometry())
     with pytest.raises(ValueError, match="not a player"):
         grid.place(0, 2)
 
@@ -464,28 +464,28 @@ def test_to_data_round_trips():
 
 def test_from_data_accepts_tuples_for_lists():
     data = {"counters": ((3, 4), (5,)), "stones": ((), (40,)), "blocked": (7,)}
-    grid = ShenGrid.from_data(geometry(), data)
+    grid = ShenGrid.from_data(Geometry(), data)
     assert grid.to_data() == {"counters": [[3, 4], [5]], "stones": [[], [40]], "blocked": [7]}
 
 
 def test_walker_cannot_stand_on_a_realm_stone():
-    grid = ShenGrid.empty(geometry()).with_stone(40, 0)
+    grid = ShenGrid.empty(Geometry()).with_stone(40, 0)
     with pytest.raises(ValueError, match="Realm Stone on E5"):
         grid.with_blocked(40, True)
 
 
 def test_from_data_refuses_two_things_on_one_vertex():
     with pytest.raises(ValueError, match="two things on one vertex"):
-        ShenGrid.from_data(geometry(), {"counters": [[3], [3]], "stones": [[], []]})
+        ShenGrid.from_data(Geometry(), {"counters": [[3], [3]], "stones": [[], []]})
 
 
 def test_from_data_refuses_a_vertex_off_the_board():
     with pytest.raises(ValueError, match="not a vertex"):
-        ShenGrid.from_data(geometry(), {"counters": [[81], []], "stones": [[], []]})
+        ShenGrid.from_data(Geometry(), {"counters": [[81], []], "stones": [[], []]})
 
 
 def test_grids_with_the_same_counters_are_equal_whatever_their_history():
-    board = geometry()
+    board = Geometry()
     one = ShenGrid.empty(board).place(3, 0)[0].place(4, 0)[0]
     two = ShenGrid.empty(board).place(4, 0)[0].place(3, 0)[0]
     assert one == two

@@ -1,7 +1,7 @@
 """Losing cards: the loser chooses from hand, discard and deck top (R24)."""
 
 from games.engine import LoseCards
-from games.engine.card_loss import default_loss
+from games.engine.card_piles import default_loss
 from games.engine.decisions import ChooseLostCards
 from games.engine.scenario import BLUE, RED, action_card
 from tests.games.engine.cards import SENTINEL

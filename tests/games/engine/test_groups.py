@@ -10,7 +10,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from games.engine.board import geometry
+from games.engine.board import Geometry
 from games.engine.capture import IllegalPlacement, ShenGrid
 
 
@@ -104,7 +104,7 @@ _MOVES = st.lists(
     players=st.sampled_from([2, 2, 3]),
 )
 def test_incremental_liberties_match_a_flood_fill(moves, stones, players):
-    board = geometry(4, 4)
+    board = Geometry(4, 4)
     grid = ShenGrid.empty(board, players).with_stone(stones[0], 0).with_stone(stones[1], 1)
     for kind, vertex, drawn in moves:
         player = drawn % players
