@@ -1,6 +1,7 @@
 """Every verb of the effect vocabulary, carried out by the engine."""
 
 from games.engine.actions import Pass, ReturnCards
+from games.engine.avatars import trait_value
 from games.engine.decisions import (
     ActivationStep,
     ChooseLostCards,
@@ -10,7 +11,6 @@ from games.engine.decisions import (
 )
 from games.engine.events import CardsReturned
 from games.engine.scenario import BLUE, RED, ability, action_card, avatar_card, remains_card
-from games.engine.avatars import trait_value
 from tests.games.engine.cards import FLAME_SPIRIT, SENTINEL, WARDEN, WAVE_SPIRIT
 from tests.games.engine.tables import table
 

@@ -1,9 +1,9 @@
 """Playing Avatars, Items, Remains in Play and Actions (R16, R17)."""
 
 from games.engine import PlayCard, RemoveRemains
+from games.engine.avatars import trait_value
 from games.engine.decisions import ActivationStep
 from games.engine.scenario import BLUE, RED, action_card, item_card, remains_card
-from games.engine.avatars import trait_value
 from tests.games.engine.cards import FIRE_BLADE, FLAME_SPIRIT, SPIRIT_WALK, WARDEN
 from tests.games.engine.tables import table
 
