@@ -34,13 +34,14 @@ from games.engine.decisions import (
 )
 from games.engine.effects import parse_effect
 from games.engine.ruleset import Ruleset
-from games.engine.scene import Scene
+from games.engine.scene import ScenarioError, Scene
 from games.engine.state import (
     ACTIVATION,
     PLACEMENT,
     Avatar,
     GameState,
     Modifier,
+    player_name,
 )
 
 RED, BLUE = 0, 1
@@ -163,14 +164,32 @@ class ScenarioBuilder:
         return self.board.parse_space(name), False
 
     def stone(self, player: int, vertex: str, *, with_counters: bool = False) -> ScenarioBuilder:
-        """``player``'s Realm Stone on ``vertex`` (its starting counters only if asked)."""
+        """``player``'s Realm Stone on ``vertex`` (its starting counters only if asked).
+
+        Set-up's rule holds (R7): not on a corner of an anchor point, not next to
+        another Realm Stone, and on an empty vertex with empty neighbours."""
         v = self.board.parse_vertex(vertex)
+        if self.stones[player] >= 0:
+            raise ScenarioError(f"{player_name(player)} already has a Realm Stone")
+        self._check_stone_vertex(v)
         self.grid = self.grid.with_stone(v, player)
         self.stones[player] = v
         if with_counters:
             for n in self.board.vertex_neighbours[v]:
                 self.grid = self.grid.with_counter(n, player)
         return self
+
+    def _check_stone_vertex(self, vertex: int) -> None:
+        board, grid = self.board, self.grid
+        name = board.vertex_name(vertex)
+        if any(vertex in board.space_corners[anchor] for anchor in self.anchors):
+            raise ScenarioError(f"a Realm Stone on {name} is on a corner of an anchor point (R7)")
+        for place in (vertex, *board.vertex_neighbours[vertex]):
+            if grid.stone_owner(place) is not None:
+                raise ScenarioError(f"a Realm Stone on {name} is next to another one (R7)")
+            if not grid.is_empty(place):
+                where = board.vertex_name(place)
+                raise ScenarioError(f"a Realm Stone on {name} needs {where} empty (R7)")
 
     def counters(self, player: int, vertices: str) -> ScenarioBuilder:
         """``player``'s counters on the space-separated ``vertices`` (no capture)."""
@@ -190,8 +209,17 @@ class ScenarioBuilder:
         items: Iterable[CardSpec] = (),
         attachments: Iterable[CardSpec | tuple[int, CardSpec]] = (),
     ) -> ScenarioBuilder:
-        """An Avatar on ``at``; ``arrived`` means it was not there when the phase began."""
+        """An Avatar on ``at``; ``arrived`` means it was not there when the phase began.
+
+        The position must be free of Avatars, and a walker's vertex of Realm Stones
+        (R21)."""
         position, on_path = self._position(at)
+        if spec.kind != "avatar":
+            raise ScenarioError(f"{spec.name} is not an Avatar card")
+        if any(a.at == position and a.on_path == on_path for a in self.avatars):
+            raise ScenarioError(f"two Avatars on {at}")
+        if on_path and self.grid.stone_owner(position) is not None:
+            raise ScenarioError(f"no walker can stand on the Realm Stone on {at} (R21)")
         card = self._card(player, spec)
         item_cards = tuple(self._card(player, item) for item in items)
         attached = tuple(
@@ -240,8 +268,11 @@ class ScenarioBuilder:
         return self
 
     def modifier(self, spec_slug: str, trait: str, amount: int) -> ScenarioBuilder:
-        """An until-end-of-turn modifier on the Avatar with ``spec_slug``."""
-        card = next(a.card for a in self.avatars if self.cards[a.card].slug == spec_slug)
+        """An until-end-of-turn modifier on the one Avatar with ``spec_slug``."""
+        found = [a.card for a in self.avatars if self.cards[a.card].slug == spec_slug]
+        if len(found) != 1:
+            raise ScenarioError(f"{len(found)} Avatars are {spec_slug}: a modifier needs one")
+        card = found[0]
         self.modifiers.append(Modifier(card, trait, amount))
         return self
 

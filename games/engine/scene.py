@@ -13,6 +13,7 @@ from __future__ import annotations
 from games.engine.abilities import bearer_of
 from games.engine.actions import Action, Activate, IllegalAction, UseAbility
 from games.engine.activation import ACTIVATION_CHOICES
+from games.engine.client import action_from_json, action_to_json
 from games.engine.decisions import ActivationStep, AvatarActivation, ChooseRealmStone, PlaceShen
 from games.engine.engine import apply, begin, legal_actions
 from games.engine.events import CardsLost, Event
@@ -22,16 +23,19 @@ from games.engine.state import Avatar, GameState, evolve, player_name
 REST = (ActivationStep, PlaceShen, ChooseRealmStone)
 
 
-class Scene:
-    """A game in progress under test: apply actions by notation and read the result."""
+class ScenarioError(Exception):
+    """A scenario that does not hold: a set-up the rules forbid, an ambiguous name, an
+    unexpected decision or an action accepted that should have been refused."""
 
-    # A test session may collect every scene to check none is left mid-decision
-    # (tests/games/engine/conftest.py sets this to a list).
-    opened: list[Scene] | None = None
+
+class Scene:
+    """A game in progress under test: apply actions by notation and read the result.
+
+    Every action goes through its client JSON form and ``apply``, exactly as a
+    player's action sent from a browser would.
+    """
 
     def __init__(self, state: GameState) -> None:
-        if Scene.opened is not None:
-            Scene.opened.append(self)
         self.accepted: GameState | None = None
         self.events: list[Event] = []
         self.state, events = begin(state)
@@ -53,7 +57,7 @@ class Scene:
     def _apply(self, actions: list[Action]) -> Scene:
         self.last = []
         for action in actions:
-            self.state, events = apply(self.state, action)
+            self.state, events = apply(self.state, as_sent(action))
             self.last.extend(events)
         self.events.extend(self.last)
         return self
@@ -63,11 +67,12 @@ class Scene:
         before = state = self.state
         try:
             for step in self._steps(action):
-                state, _ = apply(state, step)
+                state, _ = apply(state, as_sent(step))
         except IllegalAction as error:
-            assert self.state is before
+            if self.state is not before:
+                raise ScenarioError("a refused action changed the scene") from error
             return error.reason
-        raise AssertionError(f"{action!r} was accepted")
+        raise ScenarioError(f"{action!r} was accepted")
 
     def _steps(self, action: Action | str) -> list[Action]:
         """The actions that carry out ``action`` (notation or an Action) now."""
@@ -103,14 +108,16 @@ class Scene:
 
     def expect(self, kind: type) -> Scene:
         """Fail unless the waiting decision is a ``kind``."""
-        assert isinstance(self.decision, kind), f"waiting for {self.decision!r}, not {kind}"
+        if not isinstance(self.decision, kind):
+            raise ScenarioError(f"waiting for {self.decision!r}, not {kind.__name__}")
         self.accepted = self.state
         return self
 
     def done(self) -> Scene:
         """Fail while a decision inside an action is still unanswered."""
         unanswered = self.unanswered()
-        assert unanswered is None, unanswered
+        if unanswered is not None:
+            raise ScenarioError(unanswered)
         return self
 
     def unanswered(self) -> str | None:
@@ -158,15 +165,22 @@ class Scene:
         on_path = position[:1].isupper()
         at = board.parse_vertex(position) if on_path else board.parse_space(position)
         found = self.state.avatar_at(at, on_path)
-        assert found is not None, f"no Avatar on {position}"
+        if found is None:
+            raise ScenarioError(f"no Avatar on {position}")
         return found
 
     def find(self, slug: str) -> Avatar | None:
-        """The Avatar whose card is ``slug``, or None if it is not on the board."""
-        for avatar in self.state.avatars:
-            if self.state.cards[avatar.card].slug == slug:
-                return avatar
-        return None
+        """The Avatar whose card is ``slug``, or None if it is not on the board.
+
+        Two Avatars of that card make the name ambiguous: name them by position
+        with :meth:`avatar` instead."""
+        found = [a for a in self.state.avatars if self.state.cards[a.card].slug == slug]
+        if len(found) > 1:
+            where = ", ".join(self.state.position_name(a.at, a.on_path) for a in found)
+            raise ScenarioError(
+                f"{slug} names {len(found)} Avatars ({where}): use avatar(position)"
+            )
+        return found[0] if found else None
 
     def card(self, slug: str, player: int, pile: str = "hand") -> int:
         """The first card ``slug`` in ``player``'s ``pile``."""
@@ -225,3 +239,8 @@ def _activations(state: GameState, legal: list[Action]) -> list[tuple[Activate, 
             if isinstance(decision, AvatarActivation) and decision.avatar == action.avatar:
                 found.append((action, activated))
     return found
+
+
+def as_sent(action: Action) -> Action:
+    """``action`` after the round trip a client's action makes: to JSON and back."""
+    return action_from_json(action_to_json(action))

@@ -6,10 +6,17 @@ from games.engine.scene import Scene
 
 
 @pytest.fixture(autouse=True)
-def no_unanswered_decisions():
-    Scene.opened = []
+def no_unanswered_decisions(monkeypatch):
+    """Every Scene a test opens is checked, after the test, for an unanswered decision."""
+    opened: list[Scene] = []
+    open_scene = Scene.__init__
+
+    def recording_init(scene: Scene, state) -> None:
+        open_scene(scene, state)
+        opened.append(scene)
+
+    monkeypatch.setattr(Scene, "__init__", recording_init)
     yield
-    scenes, Scene.opened = Scene.opened, None
-    problems = [problem for scene in scenes if (problem := scene.unanswered())]
+    problems = [problem for scene in opened if (problem := scene.unanswered())]
     if problems:
         pytest.fail("; ".join(problems))

@@ -62,5 +62,5 @@ def test_holding_every_anchor_point_wins_at_once_R20():
 
 
 def test_scenario_with_one_anchor_point_is_won_by_one_claim_R5():
-    scene = _table(anchors=("e5",)).avatar(RED, WARDEN, "e5").activation(RED).do("e5 claims")
+    scene = _table(anchors=("b7",)).avatar(RED, WARDEN, "b7").activation(RED).do("b7 claims")
     assert scene.state.result.winner == RED

@@ -34,7 +34,7 @@ def test_card_outside_home_realm_costs_one_more_R15():
 
 def test_four_cost_card_from_another_realm_cannot_go_to_a_space_R15():
     stranger = avatar_card("Tide Colossus", cost=4, realm="water")
-    scene = _with_hand(stranger, red_counters="C3 D3 C4 D4", stone="H1").activation(RED)
+    scene = _with_hand(stranger, red_counters="C3 D3 C4 D4", stone="F1").activation(RED)
     assert not any(m.startswith("play tide-colossus") for m in scene.legal())
 
 

@@ -31,18 +31,27 @@ def _duel(
     warden_at: str = "c3",
     sentinel_at: str = "d3",
     *,
-    stones: tuple[str, str] = ("A8", "I1"),
+    stones: tuple[str, str] = ("A7", "I3"),
     ruleset: Ruleset | None = None,
+    anchors: tuple[str, ...] | None = None,
     **warden_options,
 ) -> ScenarioBuilder:
     """Red's Ember Warden (melee 3) facing Blue's Tide Sentinel (defense 2), Stones far off."""
-    builder = table(*stones, ruleset=ruleset).avatar(RED, WARDEN, warden_at, **warden_options)
+    builder = table(*stones, ruleset=ruleset, anchors=anchors)
+    builder.avatar(RED, WARDEN, warden_at, **warden_options)
     return builder.avatar(BLUE, SENTINEL, sentinel_at)
 
 
-def _warden_beats_sentinel(*, stones: tuple[str, str] = ("A8", "I1")) -> ScenarioBuilder:
+def _warden_beats_sentinel(
+    *, stones: tuple[str, str] = ("A7", "I3"), anchors: tuple[str, ...] | None = None
+) -> ScenarioBuilder:
     """The Warden on c3 attacks the Sentinel on d4 and wins 15 to 8: beaten, not doubled."""
-    return _duel("c3", "d4", stones=stones).dice(5, 5, 5, 4, 4)
+    return _duel("c3", "d4", stones=stones, anchors=anchors).dice(5, 5, 5, 4, 4)
+
+
+# Blue's Realm Stone on the board's corner I1 touches one space only, h1: R7 allows it
+# there when h1 is not an anchor point.
+_CORNER_STONES = {"stones": ("A7", "I1"), "anchors": ("a8", "h8")}
 
 
 def _rolled(scene) -> MeleeRolled:
@@ -76,7 +85,7 @@ def test_attacker_counts_counters_around_the_space_it_moved_from_R21():
 @pytest.mark.parametrize("counts", [True, False])
 def test_realm_stone_counts_for_melee_dice_option_R22(counts):
     rules = Ruleset(realm_stone_counts=counts)
-    scene = _duel("c3", "c2", stones=("D4", "I1"), ruleset=rules)  # D4: a corner of c3
+    scene = _duel("c3", "c2", stones=("D4", "I3"), ruleset=rules)  # D4: a corner of c3
     scene = scene.dice(*[6] * 4, *[1] * 2).activation(RED)
     scene.do("c3xc2")
     assert len(_rolled(scene).attack_dice) == (4 if counts else 3)
@@ -157,7 +166,7 @@ def test_beaten_attacker_retreats_back_along_its_move_R23():
 
 
 def test_blocked_retreat_goes_next_to_the_realm_stone_R23():
-    scene = _warden_beats_sentinel().avatar(BLUE, SENTINEL, "e5").activation(RED)
+    scene = _warden_beats_sentinel(**_CORNER_STONES).avatar(BLUE, SENTINEL, "e5").activation(RED)
     scene.do("c3xd4", "keep avatar", "lose deck 3")
     # e5 is taken; Blue's Realm Stone on I1 touches only h1.
     assert scene.at("h1") == "tide-sentinel"
@@ -165,7 +174,7 @@ def test_blocked_retreat_goes_next_to_the_realm_stone_R23():
 
 
 def test_blocked_retreat_with_several_places_asks_the_owner_R23():
-    builder = _warden_beats_sentinel(stones=("A8", "F2"))
+    builder = _warden_beats_sentinel(stones=("A7", "F2"))
     scene = builder.avatar(BLUE, SENTINEL, "e5").activation(RED)
     scene.do("c3xd4", "keep avatar", "lose deck 3")
     scene.expect(ChooseRetreat)
@@ -176,7 +185,8 @@ def test_blocked_retreat_with_several_places_asks_the_owner_R23():
 
 
 def test_blocked_retreat_with_no_room_removes_the_avatar_R23():
-    builder = _warden_beats_sentinel().avatar(BLUE, SENTINEL, "e5").avatar(RED, WARDEN, "h1")
+    builder = _warden_beats_sentinel(**_CORNER_STONES).avatar(BLUE, SENTINEL, "e5")
+    builder.avatar(RED, WARDEN, "h1")
     scene = builder.activation(RED)
     scene.do("c3xd4", "keep avatar", "lose deck 3")
     assert scene.at("d4") is None
@@ -194,7 +204,7 @@ def test_both_combatants_are_exhausted_after_melee_R22():
 
 def test_exhausted_attacker_rolls_one_die_less_R18():
     scene = (
-        table("A8", "I1")
+        table("A7", "I3")
         .avatar(RED, WARDEN, "c3", exhausted=True)
         .avatar(BLUE, SENTINEL, "d3", exhausted=True)
         .dice(6, 6, 1)
@@ -249,7 +259,7 @@ def test_in_combat_ability_is_used_in_the_window_R22():
     fury = ability("Fury", "in_combat", {"verb": "extra_dice", "count": 1})
     brute = avatar_card("Brute", melee=1, defense=1, abilities=[fury])
     scene = (
-        table("A8", "I1")
+        table("A7", "I3")
         .avatar(RED, brute, "c3")
         .avatar(BLUE, SENTINEL, "d3")
         .dice(*[1] * 10)
@@ -275,7 +285,7 @@ def test_defender_uses_its_window_after_the_attacker_R22():
 def test_after_combat_abilities_for_both_avatars_R22():
     scout = avatar_card("Scout", melee=3, abilities=[REGROUP])
     scene = (
-        table("A8", "I1")
+        table("A7", "I3")
         .avatar(RED, scout, "c3")
         .avatar(BLUE, GUARD, "d3")
         .dice(3, 3, 3, 5, 5)
@@ -292,7 +302,7 @@ def test_after_combat_abilities_for_both_avatars_R22():
 
 
 def test_walkers_melee_along_the_spirit_path_R21():
-    builder = table("A8", "I1").avatar(RED, FLAME_SPIRIT, "D4").avatar(BLUE, WAVE_SPIRIT, "D6")
+    builder = table("A7", "I3").avatar(RED, FLAME_SPIRIT, "D4").avatar(BLUE, WAVE_SPIRIT, "D6")
     scene = builder.dice(4, 4, 5).activation(RED)
     scene.do("D4-D5xD6", "keep avatar", "lose deck 2", "advance")
     assert scene.at("D6") == "flame-spirit"

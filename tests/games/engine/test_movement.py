@@ -22,7 +22,7 @@ def test_no_step_enters_an_occupied_space_R21():
 
 
 def test_no_diagonal_step_through_a_realm_stone_vertex_R21():
-    scene = table("A1", "D4").avatar(RED, avatar_card("Slow", movement=1), "c3").activation(RED)
+    scene = table("A3", "D4").avatar(RED, avatar_card("Slow", movement=1), "c3").activation(RED)
     # c3 and d4 touch at D4, the Realm Stone's vertex.
     assert "c3-d4" not in scene.legal()
     assert "c3-d3" in scene.legal()

@@ -10,7 +10,7 @@ from tests.games.engine.tables import table
 
 def _table() -> ScenarioBuilder:
     """Realm Stones in far corners, out of range of everything."""
-    return table("A8", "I1")
+    return table("A7", "I3")
 
 
 def _archer_aims_at_sentinel(**archer_options) -> ScenarioBuilder:

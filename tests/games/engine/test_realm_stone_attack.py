@@ -9,7 +9,7 @@ from tests.games.engine.tables import table
 
 def _table():
     """Blue's Realm Stone on E5, a corner of d4."""
-    return table("A8", "E5")
+    return table("A7", "E5")
 
 
 def test_attack_on_a_realm_stone_wins_without_dice_R19():
