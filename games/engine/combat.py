@@ -10,6 +10,8 @@ This module runs up to the roll; ``combat_results`` the rest.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from games.engine import rng
 from games.engine.abilities import ability_options, use_ability
 from games.engine.actions import (
@@ -42,7 +44,10 @@ from games.engine.playing import play_card, play_options, play_profile
 from games.engine.resolve import push
 from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
 
-POWER = {"melee": ("melee", "defense"), "ranged": ("ranged", "defense"), "stone": ("melee", "")}
+# The traits each side rolls with, per kind of combat (R19, R22).
+POWER = MappingProxyType(
+    {"melee": ("melee", "defense"), "ranged": ("ranged", "defense"), "stone": ("melee", "")}
+)
 
 
 def start_combat(

@@ -91,24 +91,31 @@ _COUNT = Param(int, minimum=1, maximum=20)
 _TARGET = Param(str, choices=TARGETS)
 _TARGET_SELF = Param(str, choices=TARGETS, default="self")
 
+# Each verb of the vocabulary and its parameters, read-only.
 VERBS: Mapping[str, Mapping[str, Param]] = MappingProxyType(
     {
-        "draw_cards": {"count": _COUNT},
-        "place_counters": {"count": _COUNT},
-        "remove_counters": {"count": _COUNT, "range": Param(int, default=1, minimum=0, maximum=8)},
-        "modify_trait": {
-            "trait": Param(str, choices=TRAITS),
-            "amount": Param(int, minimum=-10, maximum=10),
-            "target": _TARGET_SELF,
-            "duration": Param(str, choices=DURATIONS, default="end_of_turn"),
-        },
-        "extra_dice": {"count": _COUNT, "target": _TARGET_SELF},
-        "opponent_loses_cards": {"count": _COUNT},
-        "gain_cards_back": {"count": _COUNT},
-        "refresh_avatar": {"target": _TARGET},
-        "exhaust_avatar": {"target": _TARGET},
-        "walk_spirit_path": {"target": _TARGET},
-        "leave_spirit_path": {"target": _TARGET},
+        verb: MappingProxyType(params)
+        for verb, params in {
+            "draw_cards": {"count": _COUNT},
+            "place_counters": {"count": _COUNT},
+            "remove_counters": {
+                "count": _COUNT,
+                "range": Param(int, default=1, minimum=0, maximum=8),
+            },
+            "modify_trait": {
+                "trait": Param(str, choices=TRAITS),
+                "amount": Param(int, minimum=-10, maximum=10),
+                "target": _TARGET_SELF,
+                "duration": Param(str, choices=DURATIONS, default="end_of_turn"),
+            },
+            "extra_dice": {"count": _COUNT, "target": _TARGET_SELF},
+            "opponent_loses_cards": {"count": _COUNT},
+            "gain_cards_back": {"count": _COUNT},
+            "refresh_avatar": {"target": _TARGET},
+            "exhaust_avatar": {"target": _TARGET},
+            "walk_spirit_path": {"target": _TARGET},
+            "leave_spirit_path": {"target": _TARGET},
+        }.items()
     }
 )
 

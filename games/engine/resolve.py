@@ -13,6 +13,8 @@ chosen when the card was played or the ability used.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from games.engine.avatars import replace_avatar
 from games.engine.card_piles import ask_to_lose, ask_to_return, draw
 from games.engine.decisions import PlaceEffectCounters, RemoveEffectCounters, ResolveSteps
@@ -150,16 +152,18 @@ def _relocate(state, avatar, to, on_path, why, log):
     return place_avatar(state, avatar, to, on_path, log)
 
 
-VERBS = {
-    "draw_cards": _draw_cards,
-    "place_counters": _place_counters,
-    "remove_counters": _remove_counters,
-    "modify_trait": _modify_trait,
-    "extra_dice": _extra_dice,
-    "opponent_loses_cards": _opponent_loses_cards,
-    "gain_cards_back": _gain_cards_back,
-    "refresh_avatar": _set_exhausted(False),
-    "exhaust_avatar": _set_exhausted(True),
-    "walk_spirit_path": _walk_spirit_path,
-    "leave_spirit_path": _leave_spirit_path,
-}
+VERBS = MappingProxyType(
+    {
+        "draw_cards": _draw_cards,
+        "place_counters": _place_counters,
+        "remove_counters": _remove_counters,
+        "modify_trait": _modify_trait,
+        "extra_dice": _extra_dice,
+        "opponent_loses_cards": _opponent_loses_cards,
+        "gain_cards_back": _gain_cards_back,
+        "refresh_avatar": _set_exhausted(False),
+        "exhaust_avatar": _set_exhausted(True),
+        "walk_spirit_path": _walk_spirit_path,
+        "leave_spirit_path": _leave_spirit_path,
+    }
+)

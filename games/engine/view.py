@@ -15,8 +15,9 @@ with one extra ``HIDDEN_SPEC``, so looking up ``HIDDEN`` finds the placeholder.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from games.engine import events
 from games.engine.cards import CardSpec
@@ -85,9 +86,9 @@ def _redact_cards_lost(event: CardsLost, others: frozenset[str]) -> CardsLost:
 
 
 # Event classes that can name a card the reader has not seen, and how to hide it.
-_REDACTORS: dict[type, Callable[[Event, frozenset[str]], Event]] = {
-    CardsLost: _redact_cards_lost,
-}
+_REDACTORS: Mapping[type, Callable[[Event, frozenset[str]], Event]] = MappingProxyType(
+    {CardsLost: _redact_cards_lost}
+)
 
 # Event classes that only tell what everyone at the table sees (counts, the board,
 # cards played face up, discard piles). A new event class must join one of the
