@@ -40,7 +40,7 @@ _CODE = (
 def _is_immutable(value: object, depth: int = 0) -> bool:
     if depth > 20:
         return False
-    if isinstance(value, _ATOMS) or isinstance(value, enum.Enum):
+    if isinstance(value, (*_ATOMS, enum.Enum)):
         return True
     if hasattr(value, "cache_info") or hasattr(value, "cache_clear"):
         return False  # functools caches remember calls
