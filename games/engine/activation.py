@@ -51,7 +51,13 @@ from games.engine.movement import (
     reach,
     walker_may_arrive,
 )
-from games.engine.playing import play_card, play_options, removal_options, remove_remains
+from games.engine.playing import (
+    distinct_cards,
+    play_card,
+    play_options,
+    removal_options,
+    remove_remains,
+)
 from games.engine.resolve import push
 from games.engine.state import (
     ACTIVATION,
@@ -84,23 +90,11 @@ def begin_activation(state: GameState) -> GameState:
 # -- Activation steps (R13) ------------------------------------------------------------
 
 
-def _distinct_cards(state: GameState, hand: tuple[int, ...]) -> list[int]:
-    """The first card in ``hand`` of each card face: equal cards give equal plays."""
-    seen: set[CardSpec] = set()
-    firsts = []
-    for card in hand:
-        spec = state.cards[card]
-        if spec not in seen:
-            seen.add(spec)
-            firsts.append(card)
-    return firsts
-
-
 def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
     """Everything ``decision.player`` may do in this Activation step (R13)."""
     player = decision.player
     options: list[Action] = [PASS]
-    for card in _distinct_cards(state, state.hands[player]):
+    for card in distinct_cards(state, state.hands[player]):
         options.extend(play_options(state, player, card))
     options.extend(removal_options(state, player))
     # Every Avatar not yet activated, even one that could then do nothing: that

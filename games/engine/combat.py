@@ -40,7 +40,7 @@ from games.engine.events import (
     RealmStoneAttacked,
 )
 from games.engine.movement import place_avatar
-from games.engine.playing import play_card, play_options, play_profile
+from games.engine.playing import distinct_cards, play_card, play_options, play_profile
 from games.engine.resolve import push
 from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
 
@@ -122,12 +122,8 @@ def window_options(state: GameState, player: int) -> list[Action]:
     options: list[Action] = [Pass()]
     shen = combat_shen(state, player)
     if not combat.cards_used[player]:
-        seen = set()
-        for card in state.hands[player]:
-            spec = id(state.cards[card])
-            if spec not in seen:
-                seen.add(spec)
-                options.extend(play_options(state, player, card))
+        for card in distinct_cards(state, state.hands[player]):
+            options.extend(play_options(state, player, card))
     avatar = _combatant(state, player)
     if avatar is not None and not combat.abilities_used[player]:
         options.extend(ability_options(state, avatar, "in_combat", shen))

@@ -124,6 +124,19 @@ def play_profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
     )
 
 
+def distinct_cards(state: GameState, hand: tuple[int, ...]) -> list[int]:
+    """The first card in ``hand`` of each card face: equal faces give equal plays, so a
+    legal list offers each once. Faces are compared by value."""
+    seen: set[CardSpec] = set()
+    firsts = []
+    for card in hand:
+        spec = state.cards[card]
+        if spec not in seen:
+            seen.add(spec)
+            firsts.append(card)
+    return firsts
+
+
 def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
     """Every legal way for ``player`` to play ``card`` from hand now."""
     spec = state.cards[card]

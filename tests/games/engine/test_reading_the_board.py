@@ -3,10 +3,10 @@
 from dataclasses import replace
 
 from bench.engine import sample_game
-from games.engine.activation import _distinct_cards
 from games.engine.avatars import trait_value, with_avatar
 from games.engine.board import Geometry
 from games.engine.movement import ranged_targets_within
+from games.engine.playing import distinct_cards
 from games.engine.state import Avatar, Modifier
 
 
@@ -64,6 +64,6 @@ def test_a_hands_distinct_cards_are_the_first_of_each_face_compared_by_value():
     other = next(c for c in range(len(cards)) if cards[c] != cards[0])
     assert len(twins) > 1
     hand = (*twins, other, twins[0])
-    assert _distinct_cards(state, hand) == [twins[0], other]
-    assert _distinct_cards(state, (other, *twins)) == [other, twins[0]]
-    assert _distinct_cards(state, ()) == []
+    assert distinct_cards(state, hand) == [twins[0], other]
+    assert distinct_cards(state, (other, *twins)) == [other, twins[0]]
+    assert distinct_cards(state, ()) == []
