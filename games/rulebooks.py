@@ -18,8 +18,22 @@ from django.utils.text import slugify
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-# Each ruleset's rulebook, relative to the project's docs/ folder.
-RULEBOOK_FILES = {"beta-2026-07": "rules.md"}
+
+@dataclass(frozen=True, slots=True)
+class RulebookFile:
+    """Where a ruleset's rulebook is, relative to the project's docs/ folder, and what it is."""
+
+    name: str
+    summary: str
+
+
+RULEBOOK_FILES = {
+    "beta-2026-07": RulebookFile(
+        "rules.md",
+        "The designer's beta rules of July 2026: both players act every turn, "
+        "alternating steps. The default ruleset.",
+    ),
+}
 
 RULE_NUMBER = re.compile(r"([RF][1-9][0-9]*)\b")
 
@@ -136,10 +150,10 @@ def render_rulebook(ruleset: str, source: str) -> Rulebook:
 def rulebook_path(ruleset: str) -> Path:
     """Where ``ruleset``'s rulebook lives: under the project's own docs/ folder."""
     try:
-        name = RULEBOOK_FILES[ruleset]
+        entry = RULEBOOK_FILES[ruleset]
     except KeyError:
         raise UnknownRuleset(ruleset) from None
-    return Path(settings.BASE_DIR) / "docs" / name
+    return Path(settings.BASE_DIR) / "docs" / entry.name
 
 
 def rulebook(ruleset: str) -> Rulebook:

@@ -11,7 +11,7 @@ from games.rulebooks import RULEBOOK_FILES, UnknownRuleset, rulebook
 @require_safe
 def rules_index(request: HttpRequest) -> HttpResponse:
     """Every ruleset with a rulebook."""
-    books = [rulebook(ruleset) for ruleset in RULEBOOK_FILES]
+    books = [(rulebook(ruleset), entry.summary) for ruleset, entry in RULEBOOK_FILES.items()]
     return render(request, "games/rules_index.html", {"books": books})
 
 
