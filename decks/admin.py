@@ -27,7 +27,7 @@ class FormatListEntryInline(admin.TabularInline):
 
 @admin.register(Format)
 class FormatAdmin(admin.ModelAdmin):
-    """Formats are data: staff add and edit them here without code (RULINGS.md F1–F3)."""
+    """Formats are data: staff add and edit them here without code (F1–F3 in docs/rules.md)."""
 
     list_display = ["name", "slug", "ruleset", "min_cards", "max_cards", "copy_limit", "is_active"]
     list_filter = ["is_active", "ruleset"]

@@ -1,6 +1,6 @@
 """Deck-building rules: every way a decklist breaks its format, in words a player understands.
 
-One pass over the entries checks every rule a `Format` row holds (F1–F3 in RULINGS.md).
+One pass over the entries checks every rule a `Format` row holds (F1–F3 in docs/rules.md).
 A saved deck costs three queries (deck's format, slots with cards, the banned and
 restricted list) and an unsaved decklist one, whatever the number of cards.
 """

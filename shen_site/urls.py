@@ -13,5 +13,6 @@ urlpatterns = [
     path("api/", include("decks.api.urls")),
     path("accounts/", include("decks.accounts_urls")),
     path("decks/", include("decks.urls")),
+    path("rules/", include("games.urls")),
     path("", include("cards.urls")),
 ]

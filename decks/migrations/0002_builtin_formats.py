@@ -1,4 +1,4 @@
-"""The built-in formats F1 (Shén Standard) and F2 (Shén Starter) of RULINGS.md.
+"""The built-in formats F1 (Shén Standard) and F2 (Shén Starter) of docs/rules.md.
 
 Kalter Constructed (F3) arrives with Kalter's cards; staff can add it in the admin.
 """
