@@ -1,4 +1,4 @@
-"""Rulesets: the rule text a game follows plus the switches RULINGS marks *(option)*."""
+"""Rulesets: the rules a game follows plus the options docs/rules.md lists for them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ruleset options RULINGS marks *(option)* keep the defaults of `beta-2026-07`.
+"""The ruleset options of docs/rules.md keep the defaults of `beta-2026-07`.
 
 Each option's behaviour is pinned both ways where the rule is played out: R9 in
 test_recovery, R12 in test_placement, R15 in test_costs, R22 in test_melee, R26 in
