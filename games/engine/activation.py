@@ -36,7 +36,7 @@ from games.engine.avatars import replace_avatar, trait_value, with_avatar
 from games.engine.card_piles import ask_to_lose
 from games.engine.cards import CardSpec
 from games.engine.combat import start_combat
-from games.engine.costs import shen_at
+from games.engine.costs import PlayerShen, shen_at
 from games.engine.decisions import (
     ActivationStep,
     AvatarActivation,
@@ -94,8 +94,9 @@ def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
     """Everything ``decision.player`` may do in this Activation step (R13)."""
     player = decision.player
     options: list[Action] = [PASS]
+    shen = PlayerShen(state, player)
     for card in distinct_cards(state, state.hands[player]):
-        options.extend(play_options(state, player, card))
+        options.extend(play_options(state, player, card, shen))
     options.extend(removal_options(state, player))
     # Every Avatar not yet activated, even one that could then do nothing: that
     # activation is legal (R14), and finding out would cost its movement search.

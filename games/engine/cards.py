@@ -7,13 +7,25 @@ tests build their own small specs. Nothing here knows about the database.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.effects import EffectError, EffectStep, parse_effect, validate_timing
 
 KINDS = ("avatar", "item", "remains", "action")
 CARD_TARGETS = ("none", "own_avatar", "opponent_avatar", "any_avatar")
+PATH_VERBS = ("walk_spirit_path", "leave_spirit_path")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayProfile:
+    """What the rules need to know about playing a card, in or out of combat (R16, R22)."""
+
+    playable: bool
+    steps: tuple[EffectStep, ...]
+    target_kind: str
+    path_verb: str | None
+    needs_origin: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +72,10 @@ class CardSpec:
     bonus_movement: int = 0
     target: str = "none"
     abilities: tuple[AbilitySpec, ...] = ()
+    # Derived from the fields above when the spec is made (never stored or compared):
+    # playing a card is looked at for every card in hand at every step.
+    played: PlayProfile = field(init=False, repr=False, compare=False)
+    played_in_combat: PlayProfile = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -68,6 +84,12 @@ class CardSpec:
             raise ValueError(f"{self.name}: target must be one of {', '.join(CARD_TARGETS)}")
         if self.cost < 0:
             raise ValueError(f"{self.name}: cost must not be negative")
+        object.__setattr__(self, "played", _play_profile(self, in_combat=False))
+        object.__setattr__(self, "played_in_combat", _play_profile(self, in_combat=True))
+
+    def play_profile(self, in_combat: bool) -> PlayProfile:
+        """What playing this card does now, in or out of combat."""
+        return self.played_in_combat if in_combat else self.played
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> CardSpec:
@@ -124,6 +146,57 @@ class CardSpec:
             for step in ability.effect
         )
         return steps_target_kind(steps)
+
+
+def playable_in(spec: CardSpec, in_combat: bool) -> bool:
+    """May ``spec`` be played now? Avatars and Items never in combat (R22); Actions with
+    only in-combat abilities only in combat."""
+    if in_combat:
+        return spec.kind in ("remains", "action")
+    if spec.kind == "action" and spec.abilities:
+        return any(a.timing == "on_play" for a in spec.abilities)
+    return True
+
+
+def play_timings(spec: CardSpec, in_combat: bool) -> tuple[str, ...]:
+    """Which abilities of ``spec`` take effect when it is played."""
+    if spec.kind == "avatar":
+        return ("on_manifest",)
+    if spec.kind == "item":
+        return ("on_play",)
+    timings = ("on_play", "in_combat") if in_combat else ("on_play",)
+    return (*timings, "while_attached") if spec.kind == "remains" else timings
+
+
+def effect_steps(spec: CardSpec, timings: tuple[str, ...]) -> tuple[EffectStep, ...]:
+    """The steps of ``spec``'s abilities with these timings that happen once, in order
+    (a while-attached trait change lasts instead: see ``avatars.lasting_change``)."""
+    return tuple(
+        step
+        for ability in spec.abilities
+        if ability.timing in timings
+        for step in ability.effect
+        if not (ability.timing == "while_attached" and step.verb == "modify_trait")
+    )
+
+
+def path_verb(steps: tuple[EffectStep, ...]) -> str | None:
+    """The Spirit-Path verb among ``steps``, if any."""
+    for step in steps:
+        if step.verb in PATH_VERBS:
+            return step.verb
+    return None
+
+
+def _play_profile(spec: CardSpec, *, in_combat: bool) -> PlayProfile:
+    steps = effect_steps(spec, play_timings(spec, in_combat))
+    return PlayProfile(
+        playable=playable_in(spec, in_combat),
+        steps=steps,
+        target_kind=spec.play_target_kind(),
+        path_verb=path_verb(steps),
+        needs_origin=any(step.verb == "remove_counters" for step in steps),
+    )
 
 
 def steps_target_kind(steps: tuple[EffectStep, ...]) -> str:

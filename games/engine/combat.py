@@ -40,7 +40,7 @@ from games.engine.events import (
     RealmStoneAttacked,
 )
 from games.engine.movement import place_avatar
-from games.engine.playing import distinct_cards, play_card, play_options, play_profile
+from games.engine.playing import distinct_cards, play_card, play_options
 from games.engine.resolve import push
 from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
 
@@ -101,7 +101,7 @@ def window_may_offer(state: GameState, player: int) -> bool:
     combat = state.combat
     cards = state.cards
     if not combat.cards_used[player] and any(
-        play_profile(cards[card], True).playable for card in state.hands[player]
+        cards[card].played_in_combat.playable for card in state.hands[player]
     ):
         return True
     avatar = _combatant(state, player)

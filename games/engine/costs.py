@@ -8,6 +8,8 @@ the player's own Realm Stone counts as a counter when the ruleset says so.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from games.engine.cards import CardSpec
 from games.engine.state import GameState
 
@@ -29,16 +31,31 @@ def shen_at(state: GameState, player: int, position: int, on_path: bool) -> int:
     return (shen_mask(state, player) & region).bit_count()
 
 
-def shen_by_space(state: GameState, player: int) -> tuple[int, ...]:
-    """``player``'s Shén around every space, indexed by space."""
-    mask = shen_mask(state, player)
-    return tuple((mask & corners).bit_count() for corners in state.board.space_corner_masks)
+class PlayerShen:
+    """``player``'s Shén around every space and on and next to every vertex (R15).
 
+    Each table is worked out when first read and kept by this object, which a
+    caller makes for one decision: every card in hand reads the same tables.
+    """
 
-def shen_by_vertex(state: GameState, player: int) -> tuple[int, ...]:
-    """``player``'s Shén on and next to every vertex, indexed by vertex."""
-    mask = shen_mask(state, player)
-    return tuple((mask & around).bit_count() for around in state.board.around_vertex_masks)
+    def __init__(self, state: GameState, player: int) -> None:
+        self.mask = shen_mask(state, player)
+        self.board = state.board
+
+    @cached_property
+    def by_space(self) -> tuple[int, ...]:
+        """Shén around each space, indexed by space."""
+        return tuple((self.mask & corners).bit_count() for corners in self.board.space_corner_masks)
+
+    @cached_property
+    def by_vertex(self) -> tuple[int, ...]:
+        """Shén on and next to each vertex, indexed by vertex."""
+        return tuple((self.mask & around).bit_count() for around in self.board.around_vertex_masks)
+
+    def paying(self, cost: int, *, on_path: bool = False) -> list[int]:
+        """The spaces (vertices, ``on_path``) where at least ``cost`` Shén can pay."""
+        table = self.by_vertex if on_path else self.by_space
+        return [position for position, count in enumerate(table) if count >= cost]
 
 
 def card_cost(state: GameState, player: int, spec: CardSpec) -> int:

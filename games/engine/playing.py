@@ -11,19 +11,11 @@ paid with the player's Shén at the combat (R22).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from games.engine.actions import IllegalAction, PlayCard, RemoveRemains
 from games.engine.avatars import replace_avatar, with_avatar
-from games.engine.cards import CardSpec
-from games.engine.costs import (
-    card_cost,
-    combat_shen,
-    shen_by_space,
-    shen_by_vertex,
-)
+from games.engine.cards import CardSpec, effect_steps, path_verb
+from games.engine.costs import PlayerShen, card_cost, combat_shen
 from games.engine.decisions import DiscardCard
-from games.engine.effects import EffectStep
 from games.engine.events import CardPlayed, Event, RemainsRemoved
 from games.engine.movement import (
     occupancy,
@@ -33,36 +25,6 @@ from games.engine.movement import (
 )
 from games.engine.resolve import effect_task
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
-
-PATH_VERBS = ("walk_spirit_path", "leave_spirit_path")
-
-
-def _effect_steps(spec: CardSpec, timings: tuple[str, ...]):
-    return tuple(
-        step
-        for ability in spec.abilities
-        if ability.timing in timings
-        for step in ability.effect
-        if not (ability.timing == "while_attached" and step.verb == "modify_trait")
-    )
-
-
-def play_timings(spec: CardSpec, in_combat: bool) -> tuple[str, ...]:
-    """Which abilities of ``spec`` take effect when it is played."""
-    if spec.kind == "avatar":
-        return ("on_manifest",)
-    if spec.kind == "item":
-        return ("on_play",)
-    timings = ("on_play", "in_combat") if in_combat else ("on_play",)
-    return (*timings, "while_attached") if spec.kind == "remains" else timings
-
-
-def path_verb(steps) -> str | None:
-    """The Spirit-Path verb among ``steps``, if any."""
-    for step in steps:
-        if step.verb in PATH_VERBS:
-            return step.verb
-    return None
 
 
 def path_destinations(state: GameState, avatar: Avatar, verb: str) -> list[int]:
@@ -91,39 +53,6 @@ def _targets(state: GameState, player: int, kind: str) -> list[Avatar]:
     return list(state.avatars)
 
 
-def playable_in(spec: CardSpec, in_combat: bool) -> bool:
-    """May ``spec`` be played now? Avatars and Items never in combat (R22); Actions with
-    only in-combat abilities only in combat."""
-    if in_combat:
-        return spec.kind in ("remains", "action")
-    if spec.kind == "action" and spec.abilities:
-        return any(a.timing == "on_play" for a in spec.abilities)
-    return True
-
-
-@dataclass(frozen=True, slots=True)
-class PlayProfile:
-    """What the rules need to know about playing a card."""
-
-    playable: bool
-    steps: tuple[EffectStep, ...]
-    target_kind: str
-    path_verb: str | None
-    needs_origin: bool
-
-
-def play_profile(spec: CardSpec, in_combat: bool) -> PlayProfile:
-    """What the rules need to know about playing ``spec`` now (in or out of combat)."""
-    steps = _effect_steps(spec, play_timings(spec, in_combat))
-    return PlayProfile(
-        playable=playable_in(spec, in_combat),
-        steps=steps,
-        target_kind=spec.play_target_kind(),
-        path_verb=path_verb(steps),
-        needs_origin=any(step.verb == "remove_counters" for step in steps),
-    )
-
-
 def distinct_cards(state: GameState, hand: tuple[int, ...]) -> list[int]:
     """The first card in ``hand`` of each card face: equal faces give equal plays, so a
     legal list offers each once. Faces are compared by value."""
@@ -137,11 +66,15 @@ def distinct_cards(state: GameState, hand: tuple[int, ...]) -> list[int]:
     return firsts
 
 
-def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
-    """Every legal way for ``player`` to play ``card`` from hand now."""
+def play_options(
+    state: GameState, player: int, card: int, shen: PlayerShen | None = None
+) -> list[PlayCard]:
+    """Every legal way for ``player`` to play ``card`` from hand now; ``shen`` is the
+    player's Shén now, when the caller has it already."""
+    shen = shen or PlayerShen(state, player)
     spec = state.cards[card]
     in_combat = state.combat is not None
-    profile = play_profile(spec, in_combat)
+    profile = spec.play_profile(in_combat)
     if not profile.playable:
         return []
     cost = card_cost(state, player, spec)
@@ -151,12 +84,12 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
     kind = profile.target_kind
     if spec.kind == "avatar":
         targets = [a.card for a in _targets(state, player, kind)] if kind != "none" else []
-        spots = _manifest_spots(state, player, spec, cost, window is not None)
+        spots = _manifest_spots(state, player, spec, cost, shen, window is not None)
         return [PlayCard(card, at, t, -1) for at in spots for t in targets or [-1]]
     if kind == "none":
         if window is not None:
             return [PlayCard(card)]
-        paying = _paying(shen_by_space(state, player), cost)
+        paying = shen.paying(cost)
         if profile.needs_origin:
             return [PlayCard(card, at) for at in paying]
         return [PlayCard(card)] if paying else []
@@ -164,18 +97,12 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
     verb = profile.path_verb
     max_items = state.ruleset.max_items if spec.kind == "item" else -1
     # Out of combat a card aimed at an Avatar is paid at that Avatar's position.
-    by_space = by_vertex = None
     for target in _targets(state, player, kind):
         if max_items >= 0 and (target.on_path or len(target.items) >= max_items):
             continue
         if window is None:
-            if target.on_path:
-                by_vertex = by_vertex or shen_by_vertex(state, player)
-                shen = by_vertex[target.at]
-            else:
-                by_space = by_space or shen_by_space(state, player)
-                shen = by_space[target.at]
-            if shen < cost:
+            table = shen.by_vertex if target.on_path else shen.by_space
+            if table[target.at] < cost:
                 continue
         if verb is None:
             options.append(PlayCard(card, -1, target.card))
@@ -186,21 +113,18 @@ def play_options(state: GameState, player: int, card: int) -> list[PlayCard]:
     return options
 
 
-def _paying(shen: tuple[int, ...], cost: int) -> list[int]:
-    """The positions (spaces or vertices) whose Shén count in ``shen`` reaches ``cost``."""
-    return [position for position, count in enumerate(shen) if count >= cost]
-
-
 def _manifest_spots(
-    state: GameState, player: int, spec: CardSpec, cost: int, paid_anywhere: bool
+    state: GameState, player: int, spec: CardSpec, cost: int, shen: PlayerShen, paid: bool
 ) -> list[int]:
+    """Where ``spec`` may manifest: empty spaces (vertices for a Spirit) that pay its
+    ``cost``, or any when it is ``paid`` already (in a combat window)."""
     if not spec.is_spirit:
         spaces = occupancy(state.avatars)[0]
-        if paid_anywhere:
+        if paid:
             return [s for s in range(state.board.space_count) if s not in spaces]
-        return [s for s in _paying(shen_by_space(state, player), cost) if s not in spaces]
+        return [s for s in shen.paying(cost) if s not in spaces]
     newcomer = Avatar(-1, player, -1, False)
-    paying = _paying(shen_by_vertex(state, player), 0 if paid_anywhere else cost)
+    paying = shen.paying(0 if paid else cost, on_path=True)
     closed = walker_closed(state, player)
     return [v for v in paying if not closed >> v & 1 and walker_may_arrive(state, newcomer, v)]
 
@@ -217,7 +141,7 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     hand.remove(card)
     # The changes are gathered and applied with one evolve at the end.
     changes: dict[str, object] = {"hands": with_item(state.hands, player, tuple(hand))}
-    steps = play_profile(spec, state.combat is not None).steps
+    steps = spec.play_profile(state.combat is not None).steps
     where = ""
     source, origin, on_path, one_shot = action.target, -1, False, False
     target = state.avatar(action.target) if action.target >= 0 else None
@@ -278,7 +202,7 @@ def _name(state: GameState, card: int) -> str:
 def _why_not(state: GameState, player: int, action: PlayCard) -> str:
     spec = state.cards[action.card]
     in_combat = state.combat is not None
-    if not playable_in(spec, in_combat):
+    if not spec.play_profile(in_combat).playable:
         when = "during combat" if in_combat else "outside combat"
         return f"{spec.name} cannot be played {when} (R16, R22)"
     cost = card_cost(state, player, spec)
@@ -314,9 +238,11 @@ def own_remains(state: GameState, player: int) -> list[tuple[int, Avatar | None]
 
 def removal_options(state: GameState, player: int) -> list[RemoveRemains]:
     """Every legal removal of one of ``player``'s Remains cards (R13)."""
+    if not state.beside[player] and not any(a.attachments for a in state.avatars):
+        return []
     options = []
     for card, bearer in own_remains(state, player):
-        verb = path_verb(_effect_steps(state.cards[card], ("while_attached",)))
+        verb = path_verb(effect_steps(state.cards[card], ("while_attached",)))
         if verb is None or bearer is None:
             options.append(RemoveRemains(card))
             continue
