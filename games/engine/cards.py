@@ -7,7 +7,7 @@ tests build their own small specs. Nothing here knows about the database.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from games.engine.effects import EffectError, EffectStep, parse_effect, validate_timing
@@ -76,6 +76,8 @@ class CardSpec:
     # playing a card is looked at for every card in hand at every step.
     played: PlayProfile = field(init=False, repr=False, compare=False)
     played_in_combat: PlayProfile = field(init=False, repr=False, compare=False)
+    # Specs are hashed to tell a hand's card faces apart: hashed once, from the fields.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -86,6 +88,11 @@ class CardSpec:
             raise ValueError(f"{self.name}: cost must not be negative")
         object.__setattr__(self, "played", _play_profile(self, in_combat=False))
         object.__setattr__(self, "played_in_combat", _play_profile(self, in_combat=True))
+        compared = (f.name for f in fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, name) for name in compared)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def play_profile(self, in_combat: bool) -> PlayProfile:
         """What playing this card does now, in or out of combat."""
