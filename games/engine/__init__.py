@@ -1,9 +1,14 @@
 """The Shén rules engine: a pure-Python library (no Django; an import-linter contract
-enforces it).
+enforces it). A game is a function of (ruleset, decks by value, seed, actions).
 
     state = new_game(RULESETS["beta-2026-07"], [deck_a, deck_b], seed=1)
     while not is_over(state):
         state, events = apply(state, choose(legal_actions(state)))
+
+What a program built on it needs is exported here: the three verbs, the
+rulesets, card specs, the action, decision and event types, the codecs (whole
+values, and actions for clients), replays, each player's view and the bots.
+The rules it implements are stated and numbered in ``docs/rules.md``.
 """
 
 from games.engine.actions import (
@@ -29,50 +34,159 @@ from games.engine.actions import (
     ReturnCards,
     UseAbility,
 )
+from games.engine.bots import Bot, GameStalled, RandomBot, play_game
 from games.engine.cards import AbilitySpec, CardSpec
+from games.engine.client import action_from_json, action_to_json
+from games.engine.codec import CodecError, from_json, state_digest, to_json
+from games.engine.decisions import (
+    ActivationStep,
+    AfterCombat,
+    AvatarActivation,
+    ChooseAdvance,
+    ChooseLostCards,
+    ChooseRealmStone,
+    ChooseRetreat,
+    ChooseReturnedCards,
+    CombatWindow,
+    Decision,
+    FollowUp,
+    PlaceEffectCounters,
+    PlaceShen,
+    RemoveEffectCounters,
+    RemoveOrLose,
+)
 from games.engine.engine import apply, legal_actions, new_game
-from games.engine.events import Event
+from games.engine.events import (
+    AbilityUsed,
+    AnchorClaimed,
+    AvatarActivated,
+    AvatarMoved,
+    AvatarPlaced,
+    AvatarRemoved,
+    AvatarStateChanged,
+    BonusDice,
+    CardPlayed,
+    CardsDrawn,
+    CardsLost,
+    CardsReturned,
+    CounterPlaced,
+    CountersCaptured,
+    CountersRemoved,
+    Event,
+    FirstPlayerRolled,
+    GameOver,
+    MeleeRolled,
+    Passed,
+    RangedRolled,
+    RealmStoneAttacked,
+    RealmStonePlaced,
+    Recovered,
+    RemainsRemoved,
+    TraitModified,
+    TurnBegan,
+    TurnEnded,
+)
+from games.engine.replay import ReplayMismatch, ReplayResult, record_digests, replay
 from games.engine.ruleset import RULESETS, Ruleset
 from games.engine.setup import DeckList, Scenario, start_game
 from games.engine.state import Avatar, GameState, Result
 from games.engine.victory import is_over, winner
+from games.engine.view import redact_events, view_for
 
 __all__ = [
     "RULESETS",
     "AbilitySpec",
+    "AbilityUsed",
     "Action",
     "Activate",
+    "ActivationStep",
     "Advance",
+    "AfterCombat",
+    "AnchorClaimed",
     "AttackRealmStone",
     "Avatar",
+    "AvatarActivated",
+    "AvatarActivation",
+    "AvatarMoved",
+    "AvatarPlaced",
+    "AvatarRemoved",
+    "AvatarStateChanged",
+    "BonusDice",
+    "Bot",
+    "CardPlayed",
     "CardSpec",
+    "CardsDrawn",
+    "CardsLost",
+    "CardsReturned",
+    "ChooseAdvance",
+    "ChooseLostCards",
+    "ChooseRealmStone",
+    "ChooseRetreat",
+    "ChooseReturnedCards",
     "Claim",
+    "CodecError",
+    "CombatWindow",
+    "CounterPlaced",
+    "CountersCaptured",
+    "CountersRemoved",
+    "Decision",
     "DeckList",
     "Event",
+    "FirstPlayerRolled",
+    "FollowUp",
+    "GameOver",
+    "GameStalled",
     "GameState",
     "IllegalAction",
     "KeepAvatar",
     "LoseCards",
     "MeleeAttack",
+    "MeleeRolled",
     "Move",
     "Pass",
+    "Passed",
     "PlaceCounter",
+    "PlaceEffectCounters",
     "PlaceRealmStone",
+    "PlaceShen",
     "PlayCard",
+    "RandomBot",
     "RangedAttack",
+    "RangedRolled",
+    "RealmStoneAttacked",
+    "RealmStonePlaced",
+    "Recovered",
+    "RemainsRemoved",
     "RemoveAvatar",
     "RemoveCounter",
+    "RemoveEffectCounters",
+    "RemoveOrLose",
     "RemoveRemains",
+    "ReplayMismatch",
+    "ReplayResult",
     "Result",
     "Retreat",
     "ReturnCards",
     "Ruleset",
     "Scenario",
+    "TraitModified",
+    "TurnBegan",
+    "TurnEnded",
     "UseAbility",
+    "action_from_json",
+    "action_to_json",
     "apply",
+    "from_json",
     "is_over",
     "legal_actions",
     "new_game",
+    "play_game",
+    "record_digests",
+    "redact_events",
+    "replay",
     "start_game",
+    "state_digest",
+    "to_json",
+    "view_for",
     "winner",
 ]

@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 from games.engine.actions import IllegalAction, UseAbility
 from games.engine.cards import AbilitySpec, path_verb
+from games.engine.effect_resolution import effect_task, push
 from games.engine.events import AbilityUsed, Event
 from games.engine.playing import path_destinations
-from games.engine.resolve import effect_task, push
 from games.engine.state import Avatar, GameState, player_name
 
 

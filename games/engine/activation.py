@@ -44,6 +44,7 @@ from games.engine.decisions import (
     ExhaustAvatar,
     FollowUp,
 )
+from games.engine.effect_resolution import push
 from games.engine.events import AnchorClaimed, AvatarActivated, AvatarMoved, Event, Passed
 from games.engine.movement import (
     place_avatar,
@@ -58,7 +59,6 @@ from games.engine.playing import (
     removal_options,
     remove_remains,
 )
-from games.engine.resolve import push
 from games.engine.state import (
     ACTIVATION,
     PLAYERS,

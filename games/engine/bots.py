@@ -11,19 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from games.engine import (
-    Action,
-    CardSpec,
-    DeckList,
-    Event,
-    GameState,
-    Ruleset,
-    Scenario,
-    apply,
-    legal_actions,
-    rng,
-    start_game,
-)
+from games.engine import rng
+from games.engine.actions import Action
+from games.engine.cards import CardSpec
+from games.engine.engine import apply, legal_actions
+from games.engine.events import Event
+from games.engine.ruleset import Ruleset
+from games.engine.setup import DeckList, Scenario, start_game
+from games.engine.state import GameState
 
 
 class Bot(Protocol):

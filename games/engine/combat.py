@@ -32,6 +32,7 @@ from games.engine.decisions import (
     RemoveOrLose,
     RollCombat,
 )
+from games.engine.effect_resolution import push
 from games.engine.events import (
     Event,
     MeleeRolled,
@@ -41,7 +42,6 @@ from games.engine.events import (
 )
 from games.engine.movement import place_avatar
 from games.engine.playing import distinct_cards, play_card, play_options
-from games.engine.resolve import push
 from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
 
 # The traits each side rolls with, per kind of combat (R19, R22).

@@ -24,12 +24,12 @@ from games.engine.decisions import (
     OfferAdvance,
     RemoveOrLose,
 )
+from games.engine.effect_resolution import push
 from games.engine.events import (
     AvatarPlaced,
     Event,
 )
 from games.engine.movement import can_enter, place_avatar, step_is_open, walker_may_arrive
-from games.engine.resolve import push
 from games.engine.state import Avatar, GameState, evolve
 
 

@@ -57,9 +57,9 @@ from games.engine.decisions import (
     RollCombat,
     Task,
 )
+from games.engine.effect_resolution import resolve_effect_step
 from games.engine.events import CountersRemoved, Event
 from games.engine.movement import record_captures
-from games.engine.resolve import run_steps
 from games.engine.state import GameState, evolve, player_name, with_item
 from games.engine.victory import check_out_of_cards
 
@@ -152,7 +152,7 @@ TASKS: Mapping[type, Callable[[GameState, object, list[Event]], GameState]] = Ma
         DealHands: lambda s, t, log: setup.deal_hands(s, log),
         BeginTurn: lambda s, t, log: turns.begin_turn(s, log),
         EndTurn: lambda s, t, log: turns.end_turn(s, log),
-        ResolveSteps: run_steps,
+        ResolveSteps: resolve_effect_step,
         DiscardCard: _discard,
         RollCombat: lambda s, t, log: combat.roll_combat(s, log),
         CombatRetreat: lambda s, t, log: combat_results.combat_retreat(s, log),

@@ -16,6 +16,7 @@ from games.engine.avatars import replace_avatar, with_avatar
 from games.engine.cards import CardSpec, effect_steps, path_verb
 from games.engine.costs import PlayerShen, card_cost, combat_shen
 from games.engine.decisions import DiscardCard
+from games.engine.effect_resolution import effect_task
 from games.engine.events import CardPlayed, Event, RemainsRemoved
 from games.engine.movement import (
     occupancy,
@@ -23,7 +24,6 @@ from games.engine.movement import (
     walker_closed,
     walker_may_arrive,
 )
-from games.engine.resolve import effect_task
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
 
 

@@ -12,18 +12,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import (
-    Action,
-    CardSpec,
-    DeckList,
-    Event,
-    GameState,
-    Ruleset,
-    Scenario,
-    apply,
-    start_game,
-)
+from games.engine.actions import Action
+from games.engine.cards import CardSpec
 from games.engine.codec import state_digest
+from games.engine.engine import apply
+from games.engine.events import Event
+from games.engine.ruleset import Ruleset
+from games.engine.setup import DeckList, Scenario, start_game
+from games.engine.state import GameState
 
 
 class ReplayMismatch(Exception):

@@ -50,7 +50,7 @@ def push(state: GameState, *tasks: object) -> GameState:
     return evolve(state, pending=(*state.pending, *tasks))
 
 
-def run_steps(state: GameState, task: ResolveSteps, log: list[Event]) -> GameState:
+def resolve_effect_step(state: GameState, task: ResolveSteps, log: list[Event]) -> GameState:
     """Do the first step of ``task`` (already popped), leaving the rest pending."""
     step, rest = task.steps[0], task.steps[1:]
     if rest:
