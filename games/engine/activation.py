@@ -304,7 +304,7 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
                 "Activation phase began (R19)"
             )
         stone = state.stones[other(avatar.owner)]
-        return start_combat(state, "stone", avatar, stone, None, avatar.at, avatar.at, log)
+        return start_combat(state, log, kind="stone", attacker=avatar, target=stone)
     if isinstance(action, RangedAttack):
         if action.defender not in _ranged_targets(state, avatar):
             raise IllegalAction(
@@ -313,7 +313,7 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
             )
         defender = state.avatar(action.defender)
         return start_combat(
-            state, "ranged", avatar, defender.at, defender, avatar.at, avatar.at, log
+            state, log, kind="ranged", attacker=avatar, target=defender.at, defender=defender
         )
     if isinstance(action, Move | MeleeAttack):
         return move(state, avatar, action, log, follow_up=True)
@@ -333,7 +333,13 @@ def move(state: GameState, avatar: Avatar, action: Action, log: list[Event], *, 
     if isinstance(action, MeleeAttack):
         defender = state.avatar(action.defender)
         return start_combat(
-            state, "melee", avatar, defender.at, defender, action.origin, avatar.at, log
+            state,
+            log,
+            kind="melee",
+            attacker=avatar,
+            target=defender.at,
+            defender=defender,
+            origin=action.origin,
         )
     start = state.position_name(avatar.at, avatar.on_path)
     log.append(AvatarMoved(name, start, state.position_name(action.to, avatar.on_path)))

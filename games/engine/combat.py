@@ -52,15 +52,21 @@ POWER = MappingProxyType(
 
 def start_combat(
     state: GameState,
+    log: list[Event],
+    *,
     kind: str,
     attacker: Avatar,
     target: int,
-    defender: Avatar | None,
-    origin: int,
-    start: int,
-    log: list[Event],
+    defender: Avatar | None = None,
+    origin: int | None = None,
 ) -> GameState:
-    """Begin a combat; ``start`` is where the attacker stood before moving to ``origin``."""
+    """Begin a combat of ``kind`` (melee, ranged, stone) on the ``target`` position.
+
+    ``origin`` is where the attacker attacks from (its own position unless
+    given); the attacker is moved there, and remembers where it started.
+    """
+    start = attacker.at
+    origin = start if origin is None else origin
     combat = Combat(
         kind=kind,
         attacker=attacker.card,
