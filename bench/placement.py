@@ -13,7 +13,9 @@ What is compared, on the same 9×9 vertex grid and the same moves:
 The moves are random legal games (seeded) of up to 90 placements with
 alternating players and no Realm Stones, so both boards play identical Go
 positions and capture the same counters; the final positions are checked to
-agree. Times are the best of several repeats on one core, in µs per placement.
+agree. Times are this process's CPU time (as in ``bench/engine.py``), the
+best of several repeats that each time all three in turn, so that load from
+other processes weighs on them alike; in µs per placement.
 
 Run: ``.venv/bin/python bench/placement.py``; the engine bench imports
 :func:`measure_placement`.
@@ -35,6 +37,7 @@ from games.engine.capture import ShenGrid
 
 _COLOURS = ("b", "w")
 _REPEATS = 5
+_clock = time.process_time
 
 
 def _random_games(count: int, moves: int, seed: int) -> list[list[tuple[int, int]]]:
@@ -59,16 +62,16 @@ def _random_games(count: int, moves: int, seed: int) -> list[list[tuple[int, int
 
 def _time_ours(games: list[list[tuple[int, int]]]) -> float:
     empty = ShenGrid.empty(Geometry(8, 8))
-    start = time.perf_counter()
+    start = _clock()
     for game in games:
         grid = empty
         for vertex, player in game:
             grid, _ = grid.place(vertex, player)
-    return time.perf_counter() - start
+    return _clock() - start
 
 
 def _time_sgfmill(games: list[list[tuple[int, int, str]]], *, copy: bool) -> float:
-    start = time.perf_counter()
+    start = _clock()
     for game in games:
         board = boards.Board(9)
         if copy:
@@ -78,7 +81,7 @@ def _time_sgfmill(games: list[list[tuple[int, int, str]]], *, copy: bool) -> flo
         else:
             for row, col, colour in game:
                 board.play(row, col, colour)
-    return time.perf_counter() - start
+    return _clock() - start
 
 
 def _same_final_positions(games, go_games) -> bool:
@@ -109,9 +112,11 @@ def measure_placement(n: int = 20_000, seed: int = 2026) -> dict:
     captures = _count_captures(games)
     if not _same_final_positions(games, go_games):
         raise RuntimeError("ShenGrid and sgfmill disagree on the benchmark games")
-    ours = min(_time_ours(games) for _ in range(_REPEATS))
-    play = min(_time_sgfmill(go_games, copy=False) for _ in range(_REPEATS))
-    copy_play = min(_time_sgfmill(go_games, copy=True) for _ in range(_REPEATS))
+    ours = play = copy_play = float("inf")
+    for _ in range(_REPEATS):
+        ours = min(ours, _time_ours(games))
+        play = min(play, _time_sgfmill(go_games, copy=False))
+        copy_play = min(copy_play, _time_sgfmill(go_games, copy=True))
     per = 1e6 / placements
     return {
         "placements": placements,

@@ -5,17 +5,18 @@ leaves its input untouched, as the engine's ``apply`` requires.
 
 Groups and liberties are kept incrementally, not found by a flood fill per
 placement: see :mod:`games.engine.groups` for the structure. A new grid
-shares every unchanged group with the old one, so copying is cheap.
+shares every unchanged group with the old one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.engine.board import Geometry, mask_vertices
 from games.engine.groups import (
     Group,
+    Layout,
     capture_dead_around,
     is_suicide,
     mask_owner,
@@ -23,7 +24,7 @@ from games.engine.groups import (
     regrow_groups,
     single_liberties,
     union_of,
-    with_liberty,
+    with_walker,
 )
 
 
@@ -34,96 +35,54 @@ class IllegalPlacement(ValueError):
 Captures = dict[int, tuple[int, ...]]
 
 
-class ShenGrid:
+class ShenGrid(NamedTuple):
     """The counters, Realm Stones and Spirit-Path walkers on a board's vertices.
 
     Build with :meth:`empty` or :meth:`from_data`; change with the ``with_*``
     methods, :meth:`place` and :meth:`capture_around`, which return new grids.
-    Equal content means equal grids (and equal hashes).
+    Equal content means equal grids (and equal hashes): the tuple compares its
+    geometry and :class:`Layout`, whose equality is its content's.
+
+    A NamedTuple rather than a dataclass because the codec stores a dataclass
+    field by field, and a grid is stored as its :meth:`to_data`.
     """
 
-    __slots__ = (
-        "_blocked",
-        "_counters",
-        "_filled",
-        "_group_of",
-        "_groups",
-        "_hash",
-        "_stones",
-        "geometry",
-    )
-
     geometry: Geometry
-    _counters: tuple[int, ...]
-    _stones: tuple[int, ...]
-    _blocked: int
-    _filled: int
-    _group_of: list[int]  # never mutated once the grid exists
-    _groups: dict[int, Group]  # never mutated once the grid exists
-    _hash: int | None
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a ShenGrid is immutable; use its with_* methods")
-
-    @classmethod
-    def _make(
-        cls,
-        geometry: Geometry,
-        counters: tuple[int, ...],
-        stones: tuple[int, ...],
-        blocked: int,
-        filled: int,
-        group_of: list[int],
-        groups: dict[int, Group],
-    ) -> ShenGrid:
-        # Filled in as an _Unsealed grid, then sealed: plain attribute stores are
-        # several times cheaper than object.__setattr__, and every placement makes a grid.
-        grid = object.__new__(_Unsealed)
-        grid.geometry = geometry
-        grid._counters = counters
-        grid._stones = stones
-        grid._blocked = blocked
-        grid._filled = filled
-        grid._group_of = group_of
-        grid._groups = groups
-        grid._hash = None
-        grid.__class__ = ShenGrid
-        return grid
+    layout: Layout
 
     @classmethod
     def empty(cls, geometry: Geometry, players: int = 2) -> ShenGrid:
         """A grid with no counters, stones or walkers for ``players`` players (2+)."""
         if type(players) is not int or players < 2:
             raise ValueError("a Shén grid needs a whole number of players, at least 2")
-        none = (0,) * players
-        return cls._make(geometry, none, none, 0, 0, [-1] * geometry.vertex_count, {})
+        return cls(geometry, Layout.empty(geometry.vertex_count, players))
 
     # -- reading -----------------------------------------------------------------
 
     @property
     def players(self) -> int:
         """How many players the grid holds counters for."""
-        return len(self._counters)
+        return len(self.layout.counters)
 
     def owner(self, vertex: int) -> int | None:
         """The player whose counter is on ``vertex``, or None."""
         self._check_vertex(vertex)
-        return mask_owner(self._counters, 1 << vertex)
+        return mask_owner(self.layout.counters, 1 << vertex)
 
     def stone_owner(self, vertex: int) -> int | None:
         """The player whose Realm Stone is on ``vertex``, or None."""
         self._check_vertex(vertex)
-        return mask_owner(self._stones, 1 << vertex)
+        return mask_owner(self.layout.stones, 1 << vertex)
 
     def is_blocked(self, vertex: int) -> bool:
         """True when an Avatar walking the Spirit Path stands on ``vertex``."""
         self._check_vertex(vertex)
-        return bool(self._blocked >> vertex & 1)
+        return bool(self.layout.blocked >> vertex & 1)
 
     def is_empty(self, vertex: int) -> bool:
         """True when ``vertex`` holds no counter, no Realm Stone and no walker (R10)."""
         self._check_vertex(vertex)
-        return not self._filled >> vertex & 1
+        return not self.layout.filled >> vertex & 1
 
     def counters_of(self, player: int) -> frozenset[int]:
         """The vertices holding ``player``'s counters."""
@@ -136,16 +95,16 @@ class ShenGrid:
     def counter_mask(self, player: int) -> int:
         """``player``'s counters as a vertex bitmask."""
         self._check_player(player)
-        return self._counters[player]
+        return self.layout.counters[player]
 
     def stones_of(self, player: int) -> frozenset[int]:
         """The vertices of ``player``'s Realm Stones."""
         self._check_player(player)
-        return frozenset(mask_vertices(self._stones[player]))
+        return frozenset(mask_vertices(self.layout.stones[player]))
 
     def blocked_vertices(self) -> frozenset[int]:
         """The vertices where Avatars walk the Spirit Path."""
-        return frozenset(mask_vertices(self._blocked))
+        return frozenset(mask_vertices(self.layout.blocked))
 
     def counters_around_space(self, space: int, player: int) -> int:
         """``player``'s counters on the 4 corners of ``space`` (R15)."""
@@ -178,14 +137,14 @@ class ShenGrid:
     def last_liberties(self, player: int) -> int:
         """The vertices that are the only liberty of one of ``player``'s groups, as a mask."""
         self._check_player(player)
-        return single_liberties(self._groups.values(), player)
+        return single_liberties(self.layout.groups(), player)
 
     def _group(self, vertex: int) -> Group:
         self._check_vertex(vertex)
-        root = self._group_of[vertex]
-        if root < 0:
+        group = self.layout.group_at(vertex)
+        if group is None:
             raise ValueError(f"there is no counter on {self.geometry.vertex_name(vertex)}")
-        return self._groups[root]
+        return group
 
     # -- placing (R10, R11) --------------------------------------------------------
 
@@ -194,7 +153,7 @@ class ShenGrid:
         if not self.geometry.is_vertex(vertex):
             return f"{vertex!r} is not a vertex of this board"
         self._check_player(player)
-        if self._filled >> vertex & 1:
+        if self.layout.filled >> vertex & 1:
             return self._describe(vertex)
         if self._is_suicide(vertex, player):
             return self._suicide(vertex)
@@ -204,9 +163,9 @@ class ShenGrid:
         """Every vertex where ``player`` may place a counter, in increasing order."""
         self._check_player(player)
         geometry = self.geometry
-        empty = geometry.all_vertices_mask & ~self._filled
+        empty = geometry.all_vertices_mask & ~self.layout.filled
         # Next to an empty vertex or one's own Realm Stone is always legal: no group to look at.
-        easy = empty & geometry.mask_neighbours(empty | self._stones[player])
+        easy = empty & geometry.mask_neighbours(empty | self.layout.stones[player])
         legal = easy
         for vertex in mask_vertices(empty & ~easy):
             if not self._is_suicide(vertex, player):
@@ -214,17 +173,7 @@ class ShenGrid:
         return list(mask_vertices(legal))
 
     def _is_suicide(self, vertex: int, player: int) -> bool:
-        return is_suicide(
-            self.geometry,
-            self._counters,
-            self._stones,
-            self._blocked,
-            self._filled,
-            self._group_of,
-            self._groups,
-            vertex,
-            player,
-        )
+        return is_suicide(self.geometry, self.layout, vertex, player)
 
     def place(self, vertex: int, player: int) -> tuple[ShenGrid, Captures]:
         """Place ``player``'s counter on ``vertex`` in Go order (R11).
@@ -237,11 +186,10 @@ class ShenGrid:
         if (
             type(vertex) is not int
             or not 0 <= vertex < self.geometry.vertex_count
-            or self._filled >> vertex & 1
+            or self.layout.filled >> vertex & 1
         ):
             raise IllegalPlacement(self.placement_error(vertex, player))
-        if type(player) is not int or not 0 <= player < len(self._counters):
-            self._check_player(player)
+        self._check_player(player)
         return self._put(vertex, player, capture=True)
 
     def capture_around(self, vertex: int, by_player: int) -> tuple[ShenGrid, Captures]:
@@ -252,45 +200,19 @@ class ShenGrid:
         """
         self._check_vertex(vertex)
         self._check_player(by_player)
-        after = capture_dead_around(
-            self.geometry,
-            self._counters,
-            self._blocked,
-            self._filled,
-            self._group_of,
-            self._groups,
-            vertex,
-            by_player,
-        )
-        if after is None:
+        changed = capture_dead_around(self.geometry, self.layout, vertex, by_player)
+        if changed is None:
             return self, {}
-        counters, filled, group_of, groups, captured = after
-        grid = ShenGrid._make(
-            self.geometry, counters, self._stones, self._blocked, filled, group_of, groups
-        )
-        return grid, _captures(captured)
+        layout, captured = changed
+        return ShenGrid(self.geometry, layout), _captures(captured)
 
     def _put(self, vertex: int, player: int, *, capture: bool) -> tuple[ShenGrid, Captures]:
-        """One counter onto an empty (or walker-blocked) vertex: the hot path."""
-        placed = put_counter(
-            self.geometry,
-            self._counters,
-            self._stones,
-            self._blocked,
-            self._filled,
-            self._group_of,
-            self._groups,
-            vertex,
-            player,
-            capture=capture,
-        )
-        if placed is None:
+        """One counter onto an empty (or walker-blocked) vertex."""
+        changed = put_counter(self.geometry, self.layout, vertex, player, capture=capture)
+        if changed is None:
             raise IllegalPlacement(self._suicide(vertex))
-        counters, filled, group_of, groups, captured = placed
-        grid = ShenGrid._make(
-            self.geometry, counters, self._stones, self._blocked, filled, group_of, groups
-        )
-        return grid, _captures(captured)
+        layout, captured = changed
+        return ShenGrid(self.geometry, layout), _captures(captured)
 
     # -- set-up and effects ----------------------------------------------------------
 
@@ -301,7 +223,7 @@ class ShenGrid:
         """
         self._check_vertex(vertex)
         self._check_player(player)
-        if (self._filled & ~self._blocked) >> vertex & 1:
+        if (self.layout.filled & ~self.layout.blocked) >> vertex & 1:
             raise ValueError(self._describe(vertex))
         # Under a walker too: that vertex was nobody's liberty, so _put needs no special case.
         return self._put(vertex, player, capture=False)[0]
@@ -310,10 +232,10 @@ class ShenGrid:
         """``player``'s Realm Stone on the empty ``vertex`` (R7 is checked by the caller)."""
         self._check_vertex(vertex)
         self._check_player(player)
-        if self._filled >> vertex & 1:
+        if self.layout.filled >> vertex & 1:
             raise ValueError(self._describe(vertex))
-        stones = _with_bit(self._stones, player, 1 << vertex)
-        return self._regrown(1 << vertex, self._counters, stones, self._blocked)
+        stones = _with_bit(self.layout.stones, player, 1 << vertex)
+        return self._regrown(1 << vertex, self.layout.counters, stones, self.layout.blocked)
 
     def with_blocked(self, vertex: int, blocked: bool) -> ShenGrid:
         """The grid with an Avatar walking onto (True) or off (False) ``vertex``.
@@ -325,16 +247,10 @@ class ShenGrid:
         if self._stones_mask() >> vertex & 1:
             raise ValueError(f"no Avatar can walk onto the Realm Stone on {self._name(vertex)}")
         bit = 1 << vertex
-        if bool(self._blocked & bit) == bool(blocked):
+        if bool(self.layout.blocked & bit) == bool(blocked):
             return self
-        walkers = self._blocked | bit if blocked else self._blocked & ~bit
-        filled, groups = self._filled, self._groups
-        if not union_of(self._counters) & bit:
-            # No counter there: the vertex stops (or starts) being a liberty of its neighbours.
-            filled = filled | bit if blocked else filled & ~bit
-            groups = with_liberty(self.geometry, groups, self._group_of, vertex, free=not blocked)
-        return ShenGrid._make(
-            self.geometry, self._counters, self._stones, walkers, filled, self._group_of, groups
+        return ShenGrid(
+            self.geometry, with_walker(self.geometry, self.layout, vertex, walking=blocked)
         )
 
     def without_counters(self, vertices: Iterable[int]) -> ShenGrid:
@@ -346,29 +262,29 @@ class ShenGrid:
         for vertex in vertices:
             self._check_vertex(vertex)
             removed |= 1 << vertex
-        removed &= union_of(self._counters)
+        removed &= union_of(self.layout.counters)
         if not removed:
             return self
-        counters = tuple(mask & ~removed for mask in self._counters)
-        return self._regrown(removed, counters, self._stones, self._blocked)
+        counters = tuple(mask & ~removed for mask in self.layout.counters)
+        return self._regrown(removed, counters, self.layout.stones, self.layout.blocked)
 
     def _regrown(
         self, region: int, counters: tuple[int, ...], stones: tuple[int, ...], blocked: int
     ) -> ShenGrid:
         """A grid with new masks, its groups rebuilt on and next to ``region`` only."""
-        filled, group_of, groups = regrow_groups(
-            self.geometry, self._groups, self._group_of, region, counters, stones, blocked
+        layout = regrow_groups(
+            self.geometry, self.layout, region, counters=counters, stones=stones, blocked=blocked
         )
-        return ShenGrid._make(self.geometry, counters, stones, blocked, filled, group_of, groups)
+        return ShenGrid(self.geometry, layout)
 
     # -- data ------------------------------------------------------------------------
 
     def to_data(self) -> dict[str, Any]:
         """Plain JSON-able data (lists of vertex ints) that :meth:`from_data` restores."""
         return {
-            "counters": [list(mask_vertices(mask)) for mask in self._counters],
-            "stones": [list(mask_vertices(mask)) for mask in self._stones],
-            "blocked": list(mask_vertices(self._blocked)),
+            "counters": [list(mask_vertices(mask)) for mask in self.layout.counters],
+            "stones": [list(mask_vertices(mask)) for mask in self.layout.stones],
+            "blocked": list(mask_vertices(self.layout.blocked)),
         }
 
     @classmethod
@@ -391,37 +307,21 @@ class ShenGrid:
         base = cls.empty(geometry, len(counters))
         return base._regrown(geometry.all_vertices_mask, counters, stones, blocked)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ShenGrid):
-            return NotImplemented
-        return (
-            self._counters == other._counters
-            and self._stones == other._stones
-            and self._blocked == other._blocked
-            and self.geometry == other.geometry
-        )
-
-    def __hash__(self) -> int:
-        if self._hash is None:
-            content = (self.geometry, self._counters, self._stones, self._blocked)
-            object.__setattr__(self, "_hash", hash(content))
-        return self._hash
-
     def __repr__(self) -> str:
-        counts = ", ".join(str(mask.bit_count()) for mask in self._counters)
+        counts = ", ".join(str(mask.bit_count()) for mask in self.layout.counters)
         return f"<ShenGrid {self.geometry.width}×{self.geometry.height} counters {counts}>"
 
     # -- checks ---------------------------------------------------------------------
 
     def _stones_mask(self) -> int:
-        return union_of(self._stones)
+        return union_of(self.layout.stones)
 
     def _check_vertex(self, vertex: int) -> None:
         if not self.geometry.is_vertex(vertex):
             raise ValueError(f"{vertex!r} is not a vertex of this board")
 
     def _check_player(self, player: int) -> None:
-        if type(player) is not int or not 0 <= player < len(self._counters):
+        if type(player) is not int or not 0 <= player < len(self.layout.counters):
             raise ValueError(f"{player!r} is not a player of this game")
 
     def _name(self, vertex: int) -> str:
@@ -433,18 +333,11 @@ class ShenGrid:
 
     def _describe(self, vertex: int) -> str:
         bit = 1 << vertex
-        if union_of(self._counters) & bit:
+        if union_of(self.layout.counters) & bit:
             return f"{self._name(vertex)} is occupied"
         if self._stones_mask() & bit:
             return f"{self._name(vertex)} is occupied by a Realm Stone"
         return f"{self._name(vertex)} is occupied by an Avatar walking the Spirit Path"
-
-
-class _Unsealed(ShenGrid):
-    """A ShenGrid under construction in :meth:`ShenGrid._make`; never seen outside it."""
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
 
 
 def _captures(captured: dict[int, int]) -> Captures:

@@ -490,3 +490,13 @@ def test_grids_with_the_same_counters_are_equal_whatever_their_history():
     two = ShenGrid.empty(board).place(4, 0)[0].place(3, 0)[0]
     assert one == two
     assert len({one, two}) == 1
+
+
+def test_a_grid_cannot_be_changed_in_place():
+    grid = ShenGrid.empty(Geometry()).place(3, 0)[0]
+    with pytest.raises(AttributeError):
+        grid.layout = ShenGrid.empty(Geometry()).layout
+    with pytest.raises(AttributeError):
+        grid.layout.counters = (0, 0)
+    assert type(grid.layout.group_of) is tuple
+    assert type(grid.layout.by_root) is tuple
