@@ -48,7 +48,7 @@ from games.engine import (
     rng,
 )
 from games.engine.bots import RandomBot, play_game
-from games.engine.codec import forget_printed, from_json, state_digest, to_json
+from games.engine.codec import from_json, state_digest, to_json
 from games.engine.decisions import ActivationStep
 from games.engine.effects import parse_effect
 from games.engine.replay import ReplayResult, replay
@@ -332,21 +332,12 @@ def _rate(work, seconds: float = 1.0) -> float:
 def measure_state_handling(states: tuple) -> dict:
     """Clones and serialisations per second, on the successive states of one game.
 
-    "warm" prints every state of the game in order, as a replay checking
-    digests does: the parts a state shares with the one before are printed
-    once. "cold" prints one mid-game state from nothing each time.
+    The digest figure prints every state of the game in order, as a replay
+    checking digests does; the others print one mid-game state. The codec
+    remembers nothing between calls, so every print starts from nothing.
     """
     state = states[len(states) // 2]
     text = to_json(state)
-
-    def cold(work):
-        def run():
-            forget_printed()
-            work()
-
-        return run
-
-    forget_printed()
     start = _clock()
     for each in states:
         state_digest(each)
@@ -354,8 +345,8 @@ def measure_state_handling(states: tuple) -> dict:
     return {
         "json_bytes": len(text.encode()),
         "replace_per_s": _rate(lambda: dataclasses.replace(state, turn=state.turn)),
-        "codec_clone_per_s": _rate(cold(lambda: from_json(to_json(state)))),
-        "to_json_cold_per_s": _rate(cold(lambda: to_json(state))),
+        "codec_clone_per_s": _rate(lambda: from_json(to_json(state))),
+        "to_json_cold_per_s": _rate(lambda: to_json(state)),
         "digest_warm_per_s": warm,
         "from_json_per_s": _rate(lambda: from_json(text)),
     }
