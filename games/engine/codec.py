@@ -33,6 +33,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import importlib
 import json
 from collections.abc import Callable, Iterable, Mapping
 from json.encoder import encode_basestring
@@ -40,18 +41,7 @@ from operator import attrgetter
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from games.engine import (
-    actions,
-    board,
-    capture,
-    cards,
-    decisions,
-    effects,
-    events,
-    ruleset,
-    setup,
-    state,
-)
+from games.engine.board import Geometry
 
 # The keys the encoding reserves; a dataclass field may not be named like them.
 TYPE_KEY = "$"
@@ -62,17 +52,20 @@ GRID_GEOMETRY_KEY = "geometry"
 _RESERVED = frozenset({TYPE_KEY, ENUM_KEY, SET_KEY, MAP_KEY})
 
 # The modules whose public dataclasses, enums and grids make up stored games.
-VALUE_MODULES: tuple[ModuleType, ...] = (
-    actions,
-    board,
-    capture,
-    cards,
-    decisions,
-    effects,
-    events,
-    ruleset,
-    setup,
-    state,
+VALUE_MODULES: tuple[ModuleType, ...] = tuple(
+    importlib.import_module(f"games.engine.{name}")
+    for name in (
+        "actions",
+        "board",
+        "capture",
+        "cards",
+        "decisions",
+        "effects",
+        "events",
+        "ruleset",
+        "setup",
+        "state",
+    )
 )
 
 
@@ -411,7 +404,7 @@ def _check_fields(cls: type, data: dict, names: frozenset[str]) -> None:
 def _grid_builder(cls: type) -> Callable[[dict], Any]:
     def build(data: dict) -> Any:
         geometry = data.get(GRID_GEOMETRY_KEY)
-        if not isinstance(geometry, board.Geometry):
+        if not isinstance(geometry, Geometry):
             raise CodecError(f"{cls.__qualname__} needs its board geometry")
         content = {k: v for k, v in data.items() if k not in (TYPE_KEY, GRID_GEOMETRY_KEY)}
         try:
