@@ -341,3 +341,13 @@ def test_the_module_keeps_no_changing_state(module: ModuleType):
             assert all(not isinstance(v, dict | list | set) for v in value.values()), name
         if dataclasses.is_dataclass(value):
             assert type(value).__dataclass_params__.frozen, name
+
+
+def test_the_decision_json_has_the_documented_shape(scene):
+    data = decision_to_json(describe_decision(scene.state))
+    assert list(data) == ["player", "player_name", "kind", "prompt", "groups", "cards"]
+    assert (data["player_name"], data["kind"], data["cards"]) == ("Red", "activation_step", None)
+    first, second = data["groups"][:2]
+    assert first["source"] is None and first["options"][0]["action"] == {"type": "pass"}
+    assert list(second["source"]) == ["kind", "card", "name", "position"]
+    assert list(second["options"][0]) == ["action", "words", "at", "target", "to"]
