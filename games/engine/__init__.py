@@ -8,9 +8,12 @@ enforces it). A game is a function of (ruleset, decks by value, seed, actions).
 What a program built on it needs is exported here: the three verbs, the
 rulesets, card specs, the action, decision and event types, the codecs (whole
 values, and actions for clients), replays, each player's view and the bots.
+For clients: ``describe_decision(state)`` (what to draw and offer), actions as
+JSON (``action_to_json``/``action_from_json``) and in words (``action_in_words``).
 The rules it implements are stated and numbered in ``docs/rules.md``.
 """
 
+from games.engine.action_json import action_from_json, action_to_json
 from games.engine.actions import (
     Action,
     Activate,
@@ -36,8 +39,8 @@ from games.engine.actions import (
 )
 from games.engine.bots import Bot, GameStalled, RandomBot, play_game
 from games.engine.cards import AbilitySpec, CardSpec
-from games.engine.client import action_from_json, action_to_json
-from games.engine.codec import CodecError, from_json, state_digest, to_json
+from games.engine.client import DecisionView, decision_to_json, describe_decision
+from games.engine.codec import CodecError, clone, from_json, state_digest, to_json
 from games.engine.decisions import (
     ActivationStep,
     AfterCombat,
@@ -92,6 +95,7 @@ from games.engine.setup import DeckList, Scenario, start_game
 from games.engine.state import Avatar, GameState, Result
 from games.engine.victory import is_over, winner
 from games.engine.view import redact_events, view_for
+from games.engine.words import action_in_words
 
 __all__ = [
     "RULESETS",
@@ -130,6 +134,7 @@ __all__ = [
     "CountersCaptured",
     "CountersRemoved",
     "Decision",
+    "DecisionView",
     "DeckList",
     "Event",
     "FirstPlayerRolled",
@@ -174,8 +179,12 @@ __all__ = [
     "TurnEnded",
     "UseAbility",
     "action_from_json",
+    "action_in_words",
     "action_to_json",
     "apply",
+    "clone",
+    "decision_to_json",
+    "describe_decision",
     "from_json",
     "is_over",
     "legal_actions",

@@ -11,7 +11,8 @@ shares every unchanged group with the old one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from games.engine.board import Geometry, mask_vertices
 from games.engine.groups import (
@@ -35,16 +36,15 @@ class IllegalPlacement(ValueError):
 Captures = dict[int, tuple[int, ...]]
 
 
-class ShenGrid(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ShenGrid:
     """The counters, Realm Stones and Spirit-Path walkers on a board's vertices.
 
     Build with :meth:`empty` or :meth:`from_data`; change with the ``with_*``
     methods, :meth:`place` and :meth:`capture_around`, which return new grids.
-    Equal content means equal grids (and equal hashes): the tuple compares its
-    geometry and :class:`Layout`, whose equality is its content's.
-
-    A NamedTuple rather than a dataclass because the codec stores a dataclass
-    field by field, and a grid is stored as its :meth:`to_data`.
+    Equal content means equal grids (and equal hashes): a grid compares its
+    geometry and :class:`Layout`, whose equality is its content's. The codec
+    stores a grid as its :meth:`to_data`.
     """
 
     geometry: Geometry

@@ -20,9 +20,12 @@ need no type hints:
 Objects are sorted by key and printed without spaces, so the text is what
 ``json.dumps(..., sort_keys=True, separators=(",", ":"))`` would print.
 
-Class names are looked up among the classes defined in ``games.engine`` (and
-any class this process has already encoded), so moving a class between engine
-modules does not invalidate stored games; renaming a class or a field does.
+Class names are looked up in a fixed registry, built once at import from the
+value classes of :data:`VALUE_MODULES`, so moving a class between those
+modules does not invalidate stored games; renaming a class or a field does. A
+:class:`Codec` for other classes (tests, tools) is built with :func:`codec_for`.
+Nothing is remembered between calls: equal values print equal text because
+the text depends on the values alone.
 """
 
 from __future__ import annotations
@@ -32,10 +35,10 @@ import enum
 import hashlib
 import importlib
 import json
-import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from json.encoder import encode_basestring
-from types import MappingProxyType
+from operator import attrgetter
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from games.engine.board import Geometry
@@ -46,38 +49,108 @@ ENUM_KEY = "$enum"
 SET_KEY = "$set"
 MAP_KEY = "$map"
 GRID_GEOMETRY_KEY = "geometry"
+_RESERVED = frozenset({TYPE_KEY, ENUM_KEY, SET_KEY, MAP_KEY})
+
+# The modules whose public dataclasses, enums and grids make up stored games.
+VALUE_MODULES: tuple[ModuleType, ...] = tuple(
+    importlib.import_module(f"games.engine.{name}")
+    for name in (
+        "actions",
+        "board",
+        "capture",
+        "cards",
+        "decisions",
+        "effects",
+        "events",
+        "ruleset",
+        "setup",
+        "state",
+    )
+)
 
 
 class CodecError(ValueError):
     """Text or a value that is not a valid encoding of an engine value."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Codec:
+    """The encoding of one fixed set of value classes: built once, never changed.
+
+    ``classes`` maps each class name to its class; ``emit`` prints a value,
+    ``decode_object`` is the JSON object hook turning an object into its value.
+    """
+
+    classes: Mapping[str, type]
+    emit: Callable[[Any], str] = dataclasses.field(repr=False)
+    decode_object: Callable[[dict], Any] = dataclasses.field(repr=False)
+
+    def to_json(self, value: Any) -> str:
+        """Canonical JSON for ``value``: equal values give equal text."""
+        return self.emit(value)
+
+    def from_json(self, text: str | bytes) -> Any:
+        """The value ``to_json`` wrote; raises CodecError on text it did not write."""
+        try:
+            return _tuples(json.loads(text, object_hook=self.decode_object))
+        except CodecError:
+            raise
+        except json.JSONDecodeError as error:
+            raise CodecError(f"not JSON: {error}") from error
+        except (TypeError, ValueError, RecursionError) as error:
+            # Well-formed JSON the codec never wrote: a set of mappings, a pair of three.
+            raise CodecError(f"not an engine value: {error}") from error
+
+
+def value_classes(modules: Iterable[ModuleType]) -> tuple[type, ...]:
+    """The public dataclasses, enums and grid classes defined in ``modules``."""
+    return tuple(
+        value
+        for module in modules
+        for name, value in vars(module).items()
+        if isinstance(value, type)
+        and value.__module__ == module.__name__
+        and not name.startswith("_")
+        and _is_value_class(value)
+    )
+
+
+def codec_for(classes: Iterable[type]) -> Codec:
+    """A codec knowing exactly ``classes`` (two classes may not share a name)."""
+    named: dict[str, type] = {}
+    for cls in classes:
+        known = named.setdefault(cls.__qualname__, cls)
+        if known is not cls:
+            raise CodecError(
+                f"two engine classes are named {cls.__qualname__} "
+                f"({known.__module__} and {cls.__module__}); stored games could not tell them apart"
+            )
+    registry = MappingProxyType(named)
+    return Codec(registry, _printer(registry), _object_decoder(registry))
+
+
 def to_json(value: Any) -> str:
     """Canonical JSON for a state, action or event: equal values give equal text."""
-    return _emit(value)
+    return ENGINE_CODEC.emit(value)
 
 
 def from_json(text: str | bytes) -> Any:
     """The value ``to_json`` wrote; raises CodecError on text it did not write."""
-    try:
-        return _tuples(json.loads(text, object_hook=_decode_object))
-    except CodecError:
-        raise
-    except json.JSONDecodeError as error:
-        raise CodecError(f"not JSON: {error}") from error
-    except (TypeError, ValueError, RecursionError) as error:
-        # Well-formed JSON the codec never wrote: a set of mappings, a pair of three.
-        raise CodecError(f"not an engine value: {error}") from error
+    return ENGINE_CODEC.from_json(text)
 
 
 def to_data(value: Any) -> Any:
     """``value`` as plain JSON-ready data (dicts, lists, strings, numbers)."""
-    return json.loads(_emit(value))
+    return json.loads(ENGINE_CODEC.emit(value))
 
 
 def from_data(data: Any) -> Any:
     """The engine value that ``to_data`` turned into ``data``."""
-    return from_json(json.dumps(data))
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as error:
+        raise CodecError(f"not JSON data: {error}") from error
+    return from_json(text)
 
 
 def action_to_data(action: Any) -> Any:
@@ -96,157 +169,128 @@ def state_digest(state: Any) -> str:
     Sixty-four bits are plenty to tell two states of one match apart and keep a
     stored digest log small.
     """
-    return hashlib.sha256(_emit(state).encode()).hexdigest()[:16]
+    return hashlib.sha256(ENGINE_CODEC.emit(state).encode()).hexdigest()[:16]
 
 
 def clone(value: Any) -> Any:
     """A deep copy made through the codec; equal to ``value``."""
-    return from_json(_emit(value))
+    return ENGINE_CODEC.from_json(ENGINE_CODEC.emit(value))
 
 
 # --- encoding ---------------------------------------------------------------
 
-# name -> class, filled from games.engine on first decode and by every encode.
-_classes: dict[str, type] = {}
-_engine_scanned = False
-# class -> the function printing its instances (field names looked up once).
-_emitters: dict[type, Callable[[Any], str]] = {}
+
+def _printer(classes: Mapping[str, type]) -> Callable[[Any], str]:
+    """The function printing any value made of ``classes`` and builtins."""
+    emitters: dict[type, Callable[[Any], str]] = {
+        bool: {True: "true", False: "false"}.__getitem__,
+        type(None): lambda value: "null",
+        float: lambda value: json.dumps(value, allow_nan=False),
+        tuple: lambda value: _list_text(value, emit),
+        frozenset: lambda value: _set_text([emit(item) for item in value]),
+        set: lambda value: _set_text([emit(item) for item in value]),
+        dict: lambda value: _map_text(value, emit),
+        MappingProxyType: lambda value: _map_text(value, emit),
+    }
+    # Built in full here and only read afterwards: the printer holds no changing state.
+    table = MappingProxyType(emitters)
+
+    def emit(value: Any) -> str:
+        cls = type(value)
+        if cls is int:
+            return int.__repr__(value)
+        if cls is str:
+            return encode_basestring(value)
+        emitter = table.get(cls)
+        if emitter is None:
+            return _emit_unlisted(value, emit)
+        return emitter(value)
+
+    for cls in classes.values():
+        if issubclass(cls, enum.Enum):
+            emitters[cls] = _enum_emitter(cls)
+        elif _is_grid_class(cls):
+            emitters[cls] = _grid_emitter(cls, emit)
+        else:
+            emitters[cls] = _dataclass_emitter(cls, emit)
+    return emit
 
 
-class _PrintMemory:
-    """id(object) -> (object, its text), for immutable engine values.
-
-    Successive states share almost all their parts (the card table, untouched
-    Avatars), so each part is printed once. An entry holds its object, so the
-    id is not reused while the text is remembered; the whole memory is dropped
-    once the texts add up to ``limit`` characters, which bounds its size.
-    """
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.texts: dict[int, tuple[Any, str]] = {}
-        self.size = 0
-
-    def remember(self, value: Any, text: str) -> None:
-        self.size += len(text)
-        if self.size > self.limit:
-            self.texts.clear()
-            self.size = len(text)
-        self.texts[id(value)] = (value, text)
-
-    def clear(self) -> None:
-        self.texts.clear()
-        self.size = 0
-
-
-_printed = _PrintMemory(limit=16_000_000)
-
-
-def forget_printed() -> None:
-    """Drop the remembered texts (to free memory, or to time printing from cold)."""
-    _printed.clear()
-
-
-def _emit(value: Any) -> str:
+def _emit_unlisted(value: Any, emit: Callable[[Any], str]) -> str:
+    """A value of a class the printer has no entry for: a builtin's subclass, or an error."""
     cls = type(value)
-    if cls is int:
-        return int.__repr__(value)
-    if cls is str:
-        return encode_basestring(value)
-    emitter = _emitters.get(cls)
-    if emitter is None:
-        emitter = _emitters[cls] = _make_emitter(cls)
-    return emitter(value)
+    if _is_value_class(cls) or (issubclass(cls, tuple) and hasattr(cls, "_fields")):
+        raise CodecError(f"cannot encode a {cls.__qualname__}: not a registered engine value")
+    if issubclass(cls, int | str):
+        # A subclass of a builtin (a NewType-like int) is stored as the builtin.
+        return emit(cls.__mro__[-2](value))
+    if issubclass(cls, tuple):
+        return emit(tuple(value))
+    if issubclass(cls, frozenset | set):
+        return emit(frozenset(value))
+    if issubclass(cls, dict):
+        return emit(dict(value))
+    raise CodecError(f"cannot encode a {cls.__qualname__}: not an engine value")
 
 
-def _emit_tuple(value: tuple) -> str:
-    return "[" + ",".join([_emit(item) for item in value]) + "]"
-
-
-def _emit_long_tuple(value: tuple) -> str:
-    # Long tuples (the card table, decks) are shared between successive states.
+def _list_text(value: tuple, emit: Callable[[Any], str]) -> str:
     if len(value) < _LONG_TUPLE:
-        return "[" + ",".join([_emit(item) for item in value]) + "]"
-    return _emit_tuple_once(value)
+        return "[" + ",".join([emit(item) for item in value]) + "]"
+    # In a long tuple (the card table) one object often stands several times (copies of
+    # a card share their spec): print it once. Only for this call, so identity is safe.
+    texts: dict[int, str] = {}
+    parts = []
+    for item in value:
+        text = texts.get(id(item))
+        if text is None:
+            text = texts[id(item)] = emit(item)
+        parts.append(text)
+    return "[" + ",".join(parts) + "]"
 
 
 _LONG_TUPLE = 16
 
 
-def _emit_set(value: frozenset) -> str:
-    return '{"$set":[' + ",".join(sorted(_emit(item) for item in value)) + "]}"
+def _set_text(items: list[str]) -> str:
+    return '{"$set":[' + ",".join(sorted(items)) + "]}"
 
 
-def _emit_map(value: Mapping) -> str:
-    pairs = sorted((_emit(key), _emit(item)) for key, item in value.items())
+def _map_text(value: Mapping, emit: Callable[[Any], str]) -> str:
+    pairs = sorted((emit(key), emit(item)) for key, item in value.items())
     return '{"$map":[' + ",".join(f"[{key},{item}]" for key, item in pairs) + "]}"
 
 
-_CONSTANTS = {True: "true", False: "false", None: "null"}
+def _enum_emitter(cls: type) -> Callable[[Any], str]:
+    prefix = '{"$enum":"' + cls.__qualname__ + "."
+    return lambda value: prefix + value.name + '"}'
 
 
-def _make_emitter(cls: type) -> Callable[[Any], str]:
-    if cls is bool or cls is type(None):
-        return _CONSTANTS.__getitem__
-    if cls is float:
-        return lambda value: json.dumps(value, allow_nan=False)
-    if issubclass(cls, enum.Enum):
-        _remember(cls)
-        prefix = '{"$enum":"' + cls.__qualname__ + "."
-        return lambda value: prefix + value.name + '"}'
-    if issubclass(cls, int | str):
-        # A subclass of a builtin (a NewType-like int) is stored as the builtin.
-        return lambda value: _emit(cls.__mro__[-2](value))
-    if issubclass(cls, tuple) and not hasattr(cls, "_fields"):
-        return _emit_long_tuple
-    if issubclass(cls, frozenset | set):
-        return _emit_set
-    if issubclass(cls, dict | MappingProxyType):
-        return _emit_map
-    if dataclasses.is_dataclass(cls):
-        return _dataclass_emitter(cls)
-    if _is_grid_class(cls):
-        return _grid_emitter(cls)
-    raise CodecError(f"cannot encode a {cls.__qualname__}: not an engine value")
-
-
-def _remembered_print(emit: Callable[[Any], str]) -> Callable[[Any], str]:
-    def emit_once(value: Any) -> str:
-        known = _printed.texts.get(id(value))
-        if known is not None and known[0] is value:
-            return known[1]
-        text = emit(value)
-        _printed.remember(value, text)
-        return text
-
-    return emit_once
-
-
-_emit_tuple_once = _remembered_print(_emit_tuple)
-
-
-def _dataclass_emitter(cls: type) -> Callable[[Any], str]:
-    _remember(cls)
-    names = [field.name for field in _stored_fields(cls)]
-    clash = {TYPE_KEY, ENUM_KEY, SET_KEY, MAP_KEY}.intersection(names)
+def _dataclass_emitter(cls: type, emit: Callable[[Any], str]) -> Callable[[Any], str]:
+    names = sorted(field.name for field in _stored_fields(cls))
+    clash = _RESERVED.intersection(names)
     if clash:
         raise CodecError(f"{cls.__qualname__} has a field named {clash.pop()!r}, reserved")
     tag = '{"$":' + encode_basestring(cls.__qualname__)
+    if not names:
+        return lambda value: tag + "}"
     # Keys in sorted order, each with its comma and quotes printed once.
-    keys = [(name, "," + encode_basestring(name) + ":") for name in sorted(names)]
+    keys = [f",{encode_basestring(name)}:" for name in names]
+    if len(names) == 1:
+        (key,), (name,) = keys, names
+        return lambda value: tag + key + emit(getattr(value, name)) + "}"
+    values_of = attrgetter(*names)
 
-    def emit(value: Any) -> str:
-        return tag + "".join([key + _emit(getattr(value, name)) for name, key in keys]) + "}"
+    def emit_dataclass(value: Any) -> str:
+        pairs = zip(keys, values_of(value), strict=True)
+        return tag + "".join([key + emit(item) for key, item in pairs]) + "}"
 
-    # Only an immutable value may be printed once and remembered.
-    return _remembered_print(emit) if cls.__dataclass_params__.frozen else emit
+    return emit_dataclass
 
 
-def _grid_emitter(cls: type) -> Callable[[Any], str]:
-    _remember(cls)
+def _grid_emitter(cls: type, emit: Callable[[Any], str]) -> Callable[[Any], str]:
     tag = encode_basestring(cls.__qualname__)
 
-    def emit(grid: Any) -> str:
+    def emit_grid(grid: Any) -> str:
         data = grid.to_data()
         if TYPE_KEY in data or GRID_GEOMETRY_KEY in data:
             raise CodecError(f"{cls.__qualname__}.to_data() uses a key the codec reserves")
@@ -256,13 +300,13 @@ def _grid_emitter(cls: type) -> Callable[[Any], str]:
             if key == TYPE_KEY:
                 text = tag
             elif key == GRID_GEOMETRY_KEY:
-                text = _emit(grid.geometry)
+                text = emit(grid.geometry)
             else:
                 text = json.dumps(data[key], sort_keys=True, separators=(",", ":"))
             parts.append(encode_basestring(key) + ":" + text)
         return "{" + ",".join(parts) + "}"
 
-    return _remembered_print(emit)
+    return emit_grid
 
 
 def _stored_fields(cls: type) -> tuple[dataclasses.Field, ...]:
@@ -271,13 +315,12 @@ def _stored_fields(cls: type) -> tuple[dataclasses.Field, ...]:
     return tuple(field for field in dataclasses.fields(cls) if field.init or field.compare)
 
 
-def _remember(cls: type) -> None:
-    known = _classes.setdefault(cls.__qualname__, cls)
-    if known is not cls:
-        raise CodecError(
-            f"two engine classes are named {cls.__qualname__} "
-            f"({known.__module__} and {cls.__module__}); stored games could not tell them apart"
-        )
+def _is_value_class(cls: type) -> bool:
+    return dataclasses.is_dataclass(cls) or issubclass(cls, enum.Enum) or _is_grid_class(cls)
+
+
+def _is_grid_class(cls: type) -> bool:
+    return callable(getattr(cls, "from_data", None)) and callable(getattr(cls, "to_data", None))
 
 
 # --- decoding ---------------------------------------------------------------
@@ -290,63 +333,63 @@ def _tuples(data: Any) -> Any:
     return data
 
 
-def _decode_object(data: dict) -> Any:
-    """json's object hook: every JSON object, innermost first, becomes its engine value."""
-    tag = data.get(TYPE_KEY)
-    if tag is not None:
-        cls = _class_named(tag)
-        if cls in _builders:
-            return _build(cls, data)
-        if dataclasses.is_dataclass(cls):
-            _make_builder(cls)
-            return _build(cls, data)
-        return _build_grid(cls, data)
-    if len(data) == 1:
-        key, value = next(iter(data.items()))
-        if key == ENUM_KEY and type(value) is str:
-            class_name, _, member = value.rpartition(".")
-            try:
-                return _class_named(class_name)[member]
-            except KeyError:
-                raise CodecError(f"{class_name} has no member {member!r}") from None
-        if key == SET_KEY and type(value) is list:
-            return frozenset(_tuples(value))
-        if key == MAP_KEY and type(value) is list:
-            return MappingProxyType({_tuples(k): _tuples(item) for k, item in value})
-    raise CodecError(f"an object without a type tag: {sorted(data)[:5]}")
+def _object_decoder(classes: Mapping[str, type]) -> Callable[[dict], Any]:
+    """json's object hook for ``classes``: every JSON object, innermost first, becomes
+    its engine value."""
+    builders = MappingProxyType(
+        {
+            name: _grid_builder(cls) if _is_grid_class(cls) else _dataclass_builder(cls)
+            for name, cls in classes.items()
+            if not issubclass(cls, enum.Enum)
+        }
+    )
+
+    def decode_object(data: dict) -> Any:
+        tag = data.get(TYPE_KEY)
+        if tag is not None:
+            build = builders.get(tag) if type(tag) is str else None
+            if build is None:
+                raise CodecError(f"no engine class is named {tag!r}")
+            return build(data)
+        if len(data) == 1:
+            key, value = next(iter(data.items()))
+            if key == ENUM_KEY and type(value) is str:
+                class_name, _, member = value.rpartition(".")
+                cls = classes.get(class_name)
+                if cls is None or not issubclass(cls, enum.Enum):
+                    raise CodecError(f"no engine enum is named {class_name!r}")
+                try:
+                    return cls[member]
+                except KeyError:
+                    raise CodecError(f"{class_name} has no member {member!r}") from None
+            if key == SET_KEY and type(value) is list:
+                return frozenset(_tuples(value))
+            if key == MAP_KEY and type(value) is list:
+                return MappingProxyType({_tuples(k): _tuples(item) for k, item in value})
+        raise CodecError(f"an object without a type tag: {sorted(data)[:5]}")
+
+    return decode_object
 
 
-# class -> (constructor, names passed to it, names restored after it).
-_builders: dict[type, tuple[Callable[..., Any], frozenset[str], frozenset[str]]] = {}
-
-
-def _make_builder(cls: type) -> None:
+def _dataclass_builder(cls: type) -> Callable[[dict], Any]:
     fields = _stored_fields(cls)
-    init = frozenset(field.name for field in fields if field.init)
-    later = frozenset(field.name for field in fields if not field.init)
-    build = cls
-    _builders[cls] = (build, init, later)
+    init = tuple(field.name for field in fields if field.init)
+    later = tuple(field.name for field in fields if not field.init)
+    names = frozenset(init + later)
 
-
-def _build(cls: type, data: dict) -> Any:
-    build, init, later = _builders[cls]
-    if len(data) != len(init) + len(later) + 1:
-        _check_fields(cls, data, init | later)
-    try:
-        instance = build(**{name: _tuples(data[name]) for name in init})
-    except KeyError:
-        _check_fields(cls, data, init | later)
-        raise
-    except (TypeError, ValueError) as error:
-        raise CodecError(f"cannot rebuild {cls.__qualname__}: {error}") from error
-    for name in later:
-        # Frozen dataclasses forbid setattr; state kept outside __init__ comes back as it was.
+    def build(data: dict) -> Any:
+        if len(data) != len(names) + 1 or not names.issubset(data):
+            _check_fields(cls, data, names)
         try:
+            instance = cls(**{name: _tuples(data[name]) for name in init})
+        except (TypeError, ValueError) as error:
+            raise CodecError(f"cannot rebuild {cls.__qualname__}: {error}") from error
+        for name in later:
+            # Frozen dataclasses forbid setattr; state kept outside __init__ comes back as it was.
             object.__setattr__(instance, name, _tuples(data[name]))
-        except KeyError:
-            _check_fields(cls, data, init | later)
-            raise
-    return instance
+        return instance
+
+    return build
 
 
 def _check_fields(cls: type, data: dict, names: frozenset[str]) -> None:
@@ -358,46 +401,19 @@ def _check_fields(cls: type, data: dict, names: frozenset[str]) -> None:
         raise CodecError(f"{cls.__qualname__} has no field {min(extra)!r}")
 
 
-def _build_grid(cls: type, data: dict) -> Any:
-    board = data.get(GRID_GEOMETRY_KEY)
-    if not isinstance(board, Geometry):
-        raise CodecError(f"{cls.__qualname__} needs its board geometry")
-    content = {k: v for k, v in data.items() if k not in (TYPE_KEY, GRID_GEOMETRY_KEY)}
-    try:
-        return cls.from_data(board, content)
-    except (TypeError, ValueError) as error:
-        raise CodecError(f"cannot rebuild {cls.__qualname__}: {error}") from error
+def _grid_builder(cls: type) -> Callable[[dict], Any]:
+    def build(data: dict) -> Any:
+        geometry = data.get(GRID_GEOMETRY_KEY)
+        if not isinstance(geometry, Geometry):
+            raise CodecError(f"{cls.__qualname__} needs its board geometry")
+        content = {k: v for k, v in data.items() if k not in (TYPE_KEY, GRID_GEOMETRY_KEY)}
+        try:
+            return cls.from_data(geometry, content)
+        except (TypeError, ValueError) as error:
+            raise CodecError(f"cannot rebuild {cls.__qualname__}: {error}") from error
+
+    return build
 
 
-def _class_named(name: Any) -> type:
-    cls = _classes.get(name)
-    if cls is None:
-        _scan_engine()
-        cls = _classes.get(name)
-    if cls is None:
-        raise CodecError(f"no engine class is named {name!r}")
-    return cls
-
-
-def _scan_engine() -> None:
-    """Learn every dataclass and enum defined in a games.engine module (once)."""
-    global _engine_scanned
-    if _engine_scanned:
-        return
-    _engine_scanned = True
-    package = importlib.import_module("games.engine")
-    for module_info in pkgutil.walk_packages(package.__path__, "games.engine."):
-        module = importlib.import_module(module_info.name)
-        for value in vars(module).values():
-            if not isinstance(value, type) or value.__module__ != module.__name__:
-                continue
-            if _is_engine_value_class(value):
-                _remember(value)
-
-
-def _is_engine_value_class(cls: type) -> bool:
-    return dataclasses.is_dataclass(cls) or issubclass(cls, enum.Enum) or _is_grid_class(cls)
-
-
-def _is_grid_class(cls: type) -> bool:
-    return callable(getattr(cls, "from_data", None)) and callable(getattr(cls, "to_data", None))
+# Built once, at import: the engine's own classes, fixed for the life of the process.
+ENGINE_CODEC = codec_for(value_classes(VALUE_MODULES))

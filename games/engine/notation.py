@@ -53,22 +53,8 @@ from games.engine.decisions import (
     ChooseReturnedCards,
     FollowUp,
 )
+from games.engine.places import at_place, destination_name, origin_place, where
 from games.engine.state import GameState
-
-
-def _where(state: GameState, card: int) -> str:
-    avatar = state.avatar(card)
-    if avatar is None:
-        for other_avatar in state.avatars:
-            if card in other_avatar.items:
-                avatar = other_avatar
-    return "?" if avatar is None else state.position_name(avatar.at, avatar.on_path)
-
-
-def _layer(state: GameState, card: int) -> bool:
-    avatar = state.avatar(card)
-    return bool(avatar and avatar.on_path)
-
 
 # Decisions where Pass ends an Avatar's activation: it is written "done" there.
 _ACTIVATION_ENDS = (AvatarActivation, FollowUp)
@@ -85,45 +71,41 @@ def describe(state: GameState, action: Action) -> str:
         case Pass():
             return "done" if isinstance(state.decision, _ACTIVATION_ENDS) else "pass"
         case Activate(avatar):
-            return f"activate {_where(state, avatar)}"
+            return f"activate {where(state, avatar)}"
         case PlayCard(card, at, target, to):
             spec = state.cards[card]
             text = f"play {spec.slug}"
             if at >= 0:
-                text += f" at {state.position_name(at, spec.kind == 'avatar' and spec.is_spirit)}"
+                text += f" at {at_place(state, action).name}"
             if target >= 0:
-                text += f" on {_where(state, target)}"
+                text += f" on {where(state, target)}"
             if to >= 0:
-                subject = state.avatar(target)
-                text += f" to {state.position_name(to, not (subject and subject.on_path))}"
+                text += f" to {destination_name(state, action)}"
             return text
         case RemoveRemains(card, to):
             text = f"remove {state.cards[card].slug}"
             if to >= 0:
-                bearer = next((a for a in state.avatars if card in a.attachments), None)
-                text += f" to {state.position_name(to, not (bearer and bearer.on_path))}"
+                text += f" to {destination_name(state, action)}"
             return text
-        case Move(avatar, to):
-            return f"{_where(state, avatar)}-{state.position_name(to, _layer(state, avatar))}"
-        case MeleeAttack(avatar, defender, origin):
-            start = _where(state, avatar)
-            origin_name = state.position_name(origin, _layer(state, avatar))
+        case Move(avatar):
+            return f"{where(state, avatar)}-{destination_name(state, action)}"
+        case MeleeAttack(avatar, defender):
+            start = where(state, avatar)
+            origin_name = origin_place(state, action).name
             prefix = start if origin_name == start else f"{start}-{origin_name}"
-            return f"{prefix}x{_where(state, defender)}"
+            return f"{prefix}x{where(state, defender)}"
         case RangedAttack(avatar, defender):
-            return f"{_where(state, avatar)}>>{_where(state, defender)}"
+            return f"{where(state, avatar)}>>{where(state, defender)}"
         case Claim(avatar):
-            return f"{_where(state, avatar)} claims"
+            return f"{where(state, avatar)} claims"
         case AttackRealmStone(avatar):
-            return f"{_where(state, avatar)} attacks stone"
+            return f"{where(state, avatar)} attacks stone"
         case UseAbility(card, index, target, to):
-            text = f"{_where(state, card)} uses {state.cards[card].abilities[index].name}"
+            text = f"{where(state, card)} uses {state.cards[card].abilities[index].name}"
             if target >= 0:
-                text += f" on {_where(state, target)}"
+                text += f" on {where(state, target)}"
             if to >= 0:
-                mover = state.avatar(card) or state.avatar(target)
-                on_path = mover is not None and mover.on_path
-                text += f" to {state.position_name(to, not on_path)}"
+                text += f" to {destination_name(state, action)}"
             return text
         case LoseCards(from_deck, hand, discard):
             parts = ["lose"]
@@ -140,8 +122,8 @@ def describe(state: GameState, action: Action) -> str:
             return "remove avatar"
         case KeepAvatar():
             return "keep avatar"
-        case Retreat(avatar, to):
-            return f"retreat {state.position_name(to, _layer(state, avatar))}"
+        case Retreat():
+            return f"retreat {destination_name(state, action)}"
         case Advance():
             return "advance"
         case RemoveCounter(vertex):

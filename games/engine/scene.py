@@ -11,9 +11,9 @@ lists what each Avatar could do once activated next to the step's own options.
 from __future__ import annotations
 
 from games.engine.abilities import bearer_of
+from games.engine.action_json import action_from_json, action_to_json
 from games.engine.actions import Action, Activate, IllegalAction, UseAbility
 from games.engine.activation import ACTIVATION_CHOICES
-from games.engine.client import action_from_json, action_to_json
 from games.engine.decisions import ActivationStep, AvatarActivation, ChooseRealmStone, PlaceShen
 from games.engine.engine import apply, begin, legal_actions
 from games.engine.events import CardsLost, Event
