@@ -85,7 +85,9 @@ def test_unlisted_deck_opens_by_its_share_link_for_anyone(client, owner, card, n
 
 
 @pytest.mark.parametrize(("name", "kwargs"), READ_PAGES + OWNER_PAGES)
-def test_unlisted_deck_is_not_found_by_its_number_for_strangers(stranger, owner, card, name, kwargs):
+def test_unlisted_deck_is_not_found_by_its_number_for_strangers(
+    stranger, owner, card, name, kwargs
+):
     # Numbers can be counted: an unlisted deck opens only through its unguessable token.
     unlisted = owned(owner, card, Visibility.UNLISTED)
     assert stranger.get(url(name, unlisted, kwargs)).status_code == 404
