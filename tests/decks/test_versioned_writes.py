@@ -1,4 +1,4 @@
-"""Two tabs, or two API clients, editing one deck: a stale write is refused, never a silent revert."""
+"""Two tabs or two API clients editing one deck: a stale write is refused, never a silent revert."""
 
 import pytest
 from django.urls import reverse
