@@ -53,7 +53,9 @@ def test_the_migration_gives_every_existing_deck_its_own_token():
     executor.migrate([("decks", "0002_builtin_formats")])
     old = executor.loader.project_state([("decks", "0002_builtin_formats")]).apps
     owner = old.get_model("auth", "User").objects.create(username="veteran")
-    format_ = old.get_model("decks", "Format").objects.first()
+    format_ = old.get_model("decks", "Format").objects.create(
+        name="Migration test", slug="migration-test", min_cards=40
+    )
     OldDeck = old.get_model("decks", "Deck")
     for number in range(3):
         OldDeck.objects.create(owner=owner, name=f"Old {number}", format=format_)
