@@ -6,9 +6,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from decks.models import Deck
-from decks.services import deck_create
 from tests.factories.cards import CardFactory
-from tests.factories.decks import FormatFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -16,19 +14,13 @@ LOCKED = OperationalError("database is locked")
 
 
 @pytest.fixture
-def owner():
-    return UserFactory(username="unlucky")
+def deck(owners_deck):
+    return owners_deck
 
 
 @pytest.fixture
-def deck(owner):
-    return deck_create(owner=owner, name="Locked out", format=FormatFactory())
-
-
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
+def logged_in(owner_logged_in):
+    return owner_logged_in
 
 
 @pytest.fixture

@@ -15,9 +15,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from decks.models import DeckSlot
-from decks.services import deck_create
-from tests.factories.cards import CardFactory, RealmFactory
-from tests.factories.decks import FormatFactory, UserFactory
+from tests.factories.cards import CardFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -26,18 +24,16 @@ PATCHES = 40
 
 
 @pytest.fixture
-def owner():
-    return UserFactory(username="clicker")
+def deck(owners_deck):
+    return owners_deck
 
 
-@pytest.fixture
-def deck(owner):
-    return deck_create(owner=owner, name="Busy deck", format=FormatFactory())
-
-
-@pytest.fixture
-def bolt():
-    return CardFactory(name="Cinder Bolt", realm=RealmFactory(name="Ember"), cost=1)
+def api_clients(owner, count: int) -> list[APIClient]:
+    """`count` API clients authenticated as `owner`, one per thread."""
+    clients = [APIClient() for _ in range(count)]
+    for client in clients:
+        client.force_authenticate(owner)
+    return clients
 
 
 def all_at_once(count: int, request: Callable[[int], int]) -> list[int]:
@@ -63,7 +59,8 @@ def all_at_once(count: int, request: Callable[[int], int]) -> list[int]:
     return statuses
 
 
-def test_thirty_simultaneous_one_more_clicks_make_thirty_copies(owner, deck, bolt):
+def test_thirty_simultaneous_one_more_clicks_make_thirty_copies(owner, deck):
+    bolt = CardFactory(name="Cinder Bolt")
     clients = [Client() for _ in range(CLICKS)]
     for client in clients:
         client.force_login(owner)
@@ -81,9 +78,7 @@ def test_thirty_simultaneous_one_more_clicks_make_thirty_copies(owner, deck, bol
 
 
 def test_forty_simultaneous_api_patches_all_succeed(owner, deck):
-    clients = [APIClient() for _ in range(PATCHES)]
-    for client in clients:
-        client.force_authenticate(owner)
+    clients = api_clients(owner, PATCHES)
 
     statuses = all_at_once(
         PATCHES,
@@ -101,12 +96,8 @@ def test_forty_simultaneous_api_patches_all_succeed(owner, deck):
 
 
 def test_forty_simultaneous_patches_on_one_etag_let_exactly_one_through(owner, deck):
-    etag = APIClient()
-    etag.force_authenticate(owner)
-    tag = etag.get(f"/api/decks/{deck.pk}/")["ETag"]
-    clients = [APIClient() for _ in range(PATCHES)]
-    for client in clients:
-        client.force_authenticate(owner)
+    clients = api_clients(owner, PATCHES)
+    tag = clients[0].get(f"/api/decks/{deck.pk}/")["ETag"]
 
     statuses = all_at_once(
         PATCHES,

@@ -6,46 +6,34 @@ from rest_framework.test import APIClient
 
 from decks.models import Deck
 from decks.services import DeckStaleError, deck_adjust_slot, deck_update
+from tests.decks.test_builder import settings_data
 from tests.factories.cards import CardFactory
-from tests.factories.decks import DeckFactory, FormatFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+
+@pytest.fixture
+def deck(owners_deck):
+    deck_update(deck=owners_deck, name="First name")
+    return owners_deck
 
 
 @pytest.fixture
-def owner():
-    return UserFactory(username="two-tabs")
-
-
-@pytest.fixture
-def deck(owner):
-    return DeckFactory(owner=owner, name="First name", description="", format=FormatFactory())
-
-
-@pytest.fixture
-def tab(client, owner):
-    client.force_login(owner)
-    return client
+def tab(owner_logged_in):
+    return owner_logged_in
 
 
 def form_as_loaded(deck):
     """The settings form's fields as a builder tab opened now would post them."""
     deck.refresh_from_db()
-    return {
-        "name": deck.name,
-        "format": deck.format.pk,
-        "home_realm": "",
-        "visibility": deck.visibility,
-        "description": deck.description,
-        "revision": deck.revision,
-    }
+    return settings_data(deck)
 
 
 def autosave(client, deck, form, **changes):
     return client.post(
-        reverse("decks:builder_settings", args=[deck.pk]), {**form, **changes}, **HTMX
+        reverse("decks:builder_settings", args=[deck.pk]),
+        {**form, **changes},
+        HTTP_HX_REQUEST="true",
     )
 
 
