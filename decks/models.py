@@ -161,6 +161,11 @@ class DeckQuerySet(models.QuerySet):
             return self.alive().filter(Q(owner=user) | Q(visibility=Visibility.PUBLIC))
         return self.listed()
 
+    def listed_for(self, user: AbstractBaseUser | AnonymousUser) -> DeckQuerySet:
+        """Decks a user's lists show: the same as `visible_to`, since unlisted decks of
+        others no longer open by number either."""
+        return self.visible_to(user)
+
     def shared(self, token: str) -> DeckQuerySet:
         """The deck a share link names, unless it went private or was deleted."""
         return self.alive().filter(share_token=token).exclude(visibility=Visibility.PRIVATE)
