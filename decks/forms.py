@@ -28,6 +28,12 @@ class DeckSettingsForm(forms.ModelForm):
         self.fields["home_realm"].empty_label = "— none declared —"
 
 
+class BasedOnForm(forms.Form):
+    """The deck revision an edit was based on (a hidden field the builder keeps current)."""
+
+    revision = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
 class DeckBrowseForm(forms.Form):
     """The public deck search: by name, Home Realm, format, and a card the deck contains."""
 

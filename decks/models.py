@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import secrets
 import uuid
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q, Sum
+from django.utils import timezone
 
 from cards.models import Card, CardKind, Rarity, Realm
 
@@ -118,24 +121,58 @@ class Visibility(models.TextChoices):
     PUBLIC = "public", "Public"
 
 
+# How long a deleted deck waits in "Recently deleted" before `purge_deleted_decks` removes it.
+DELETED_DECKS_KEPT = timedelta(days=30)
+
+
+def new_share_token() -> str:
+    """An unguessable key for an unlisted deck's link (128 random bits).
+
+    Never all digits, so a token can never be read as a deck's number in a URL."""
+    while (token := secrets.token_urlsafe(16)).isdigit():
+        pass  # pragma: no cover - a one in 10**17 event
+    return token
+
+
 class DeckQuerySet(models.QuerySet):
+    def alive(self) -> DeckQuerySet:
+        """Decks not deleted: every page, list and API answer starts from these."""
+        return self.filter(deleted_at__isnull=True)
+
+    def deleted(self) -> DeckQuerySet:
+        """Deleted decks still waiting out their 30 days, most recently deleted first."""
+        return self.filter(deleted_at__isnull=False).order_by("-deleted_at", "-pk")
+
+    def due_for_purge(self, *, now: datetime | None = None) -> DeckQuerySet:
+        """Deleted decks whose 30 days are over."""
+        return self.filter(deleted_at__lt=(now or timezone.now()) - DELETED_DECKS_KEPT)
+
+    def owned_by(self, user: AbstractBaseUser | AnonymousUser) -> DeckQuerySet:
+        """The user's own decks that are not deleted (none for a visitor)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.alive().filter(owner=user)
+
     def visible_to(self, user: AbstractBaseUser | AnonymousUser) -> DeckQuerySet:
-        """Decks a user may open: their own, unlisted ones by link, and public ones."""
+        """Decks a user may open by number and find in lists: their own and public ones.
+
+        Unlisted decks of others open only through their share token (`shared`)."""
         if user.is_authenticated:
-            return self.filter(Q(owner=user) | ~Q(visibility=Visibility.PRIVATE))
-        return self.exclude(visibility=Visibility.PRIVATE)
+            return self.alive().filter(Q(owner=user) | Q(visibility=Visibility.PUBLIC))
+        return self.listed()
+
+    def listed_for(self, user: AbstractBaseUser | AnonymousUser) -> DeckQuerySet:
+        """Decks a user's lists show: the same as `visible_to`, since unlisted decks of
+        others no longer open by number either."""
+        return self.visible_to(user)
+
+    def shared(self, token: str) -> DeckQuerySet:
+        """The deck a share link names, unless it went private or was deleted."""
+        return self.alive().filter(share_token=token).exclude(visibility=Visibility.PRIVATE)
 
     def listed(self) -> DeckQuerySet:
         """Decks that appear in public browsing and search."""
-        return self.filter(visibility=Visibility.PUBLIC)
-
-    def listed_for(self, user: AbstractBaseUser | AnonymousUser) -> DeckQuerySet:
-        """Decks a user's lists show: their own (any visibility) and public ones.
-
-        Unlisted decks of others open by link but never appear in a list."""
-        if user.is_authenticated:
-            return self.filter(Q(owner=user) | Q(visibility=Visibility.PUBLIC))
-        return self.listed()
+        return self.alive().filter(visibility=Visibility.PUBLIC)
 
     def using_card(self, card: Card) -> DeckQuerySet:
         """Decks holding the card, in the main deck or the sideboard."""
@@ -199,6 +236,11 @@ class Deck(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Bumped by every write (settings or slots): an edit names the revision it was based
+    # on, and a stale one is refused instead of silently undoing another tab's change.
+    revision = models.PositiveIntegerField(default=1)
+    share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    deleted_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     objects = DeckQuerySet.as_manager()
 
@@ -207,6 +249,21 @@ class Deck(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def link_key(self) -> int | str:
+        """What the deck's page URLs carry: the share token for an unlisted deck, else its id."""
+        return self.share_token if self.visibility == Visibility.UNLISTED else self.pk
+
+    @property
+    def etag(self) -> str:
+        """The HTTP entity tag of the deck's current revision."""
+        return f'"{self.pk}-{self.revision}"'
+
+    @property
+    def purge_on(self) -> datetime | None:
+        """When `purge_deleted_decks` removes a deleted deck for good."""
+        return self.deleted_at + DELETED_DECKS_KEPT if self.deleted_at else None
 
 
 class Board(models.TextChoices):

@@ -2,14 +2,24 @@
 
 Every service takes keyword arguments, checks its input, writes inside one transaction
 and returns the deck. Bad input raises `DeckChangeError` and changes nothing.
+
+A deck's state has two counters: `revision` counts changes to its settings (name,
+description, ...), and its latest version number counts changes to its slots. A
+settings edit given `based_on` (the revision the player's form started from) is
+refused with `DeckStaleError` when the deck has moved on, so one tab never silently
+undoes another's change; `deck_edit` does the same for an API client's ETag, which
+names both counters. Slot changes from the builder are relative ("one more") and
+serialised by the deck's row lock, so they need no check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
 
 from cards.models import Card, Realm
 from decks.decklist import DecklistEntry, deck_entries, entries_from_slugs, entries_merged
@@ -29,6 +39,17 @@ EDITABLE_FIELDS = frozenset({"name", "description", "home_realm", "format", "vis
 
 class DeckChangeError(ValueError):
     """A deck change that cannot be made, with a sentence saying why."""
+
+
+class DeckStaleError(DeckChangeError):
+    """The edit was based on a revision the deck has moved on from; nothing was written."""
+
+    def __init__(self, *, revision: int) -> None:
+        super().__init__(
+            "This deck was changed elsewhere (another tab or device) after you opened it; "
+            "nothing was saved. Reload to see the latest version, then make your change again."
+        )
+        self.revision = revision
 
 
 def deck_create(
@@ -59,18 +80,23 @@ def deck_create(
     return deck
 
 
-def deck_update(*, deck: Deck, **fields: object) -> Deck:
-    """Change the deck's name, description, Home Realm, format or visibility."""
+def deck_update(*, deck: Deck, based_on: int | None = None, **fields: object) -> Deck:
+    """Change only the given fields: name, description, Home Realm, format or visibility.
+
+    With `based_on`, refuse (`DeckStaleError`) unless the deck is still at that revision."""
     unknown = set(fields) - EDITABLE_FIELDS
     if unknown:
         raise DeckChangeError(f"These deck fields cannot be changed: {', '.join(sorted(unknown))}.")
     _check_fields(**fields)
+    if not fields:
+        return deck  # Nothing changed: nothing to refuse, and other tabs stay current.
     if "name" in fields:
         fields["name"] = str(fields["name"]).strip()
     with transaction.atomic():
+        _lock(deck, based_on=based_on)
+        _bump(deck, **fields)
         for field, value in fields.items():
             setattr(deck, field, value)
-        deck.save(update_fields=[*fields, "updated_at"])
     return deck
 
 
@@ -151,6 +177,34 @@ def deck_replace_slots(*, deck: Deck, entries: Iterable[DecklistEntry], note: st
     return deck
 
 
+def deck_etag(deck: Deck) -> str:
+    """The deck's HTTP entity tag: its settings revision and its latest version number."""
+    latest = deck.versions.aggregate(latest=Max("number"))["latest"] or 0
+    return f'"{deck.pk}.{deck.revision}.{latest}"'
+
+
+def deck_edit(
+    *,
+    deck: Deck,
+    if_match: Collection[str] | None = None,
+    entries: Iterable[DecklistEntry] | None = None,
+    note: str = "Edited",
+    **fields: object,
+) -> Deck:
+    """Change settings and/or replace the slots as one write, for an API client.
+
+    With `if_match` (entity tags, or "*"), refuse with `DeckStaleError` unless the deck's
+    current tag is among them: the client's copy is out of date."""
+    with transaction.atomic():
+        _lock(deck)
+        _check_etag(deck, if_match)
+        if fields:
+            deck_update(deck=deck, **fields)
+        if entries is not None:
+            deck_replace_slots(deck=deck, entries=entries, note=note)
+    return deck
+
+
 def deck_restore_version(*, deck: Deck, number: int) -> Deck:
     """Bring back the slots of an earlier version; the restore is itself a new version."""
     version = DeckVersion.objects.filter(deck=deck, number=number).first()
@@ -178,15 +232,72 @@ def deck_copy(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) -
     )
 
 
-def deck_delete(*, deck: Deck) -> None:
-    """Delete a deck with its slots and history."""
+def deck_delete(*, deck: Deck, if_match: Collection[str] | None = None) -> Deck:
+    """Move a deck to its owner's "Recently deleted": hidden everywhere, restorable for 30 days.
+
+    Slots and history stay; `purge_deleted_decks` removes them once the 30 days are over.
+    `if_match` works as for `deck_edit`."""
     with transaction.atomic():
-        deck.delete()
+        _lock(deck)
+        _check_etag(deck, if_match)
+        deck.deleted_at = timezone.now()
+        _bump(deck, deleted_at=deck.deleted_at)
+    return deck
 
 
-def _lock(deck: Deck) -> None:
-    # Serialises slot changes on one deck so version numbers never collide.
-    Deck.objects.select_for_update().filter(pk=deck.pk).first()
+def deck_undelete(*, deck: Deck) -> Deck:
+    """Bring a deleted deck back, as it was, into its owner's decks."""
+    with transaction.atomic():
+        locked = Deck.objects.select_for_update().filter(pk=deck.pk, deleted_at__isnull=False)
+        revision = locked.values_list("revision", flat=True).first()
+        if revision is None:
+            raise DeckChangeError(f"{deck.name} is not in Recently deleted.")
+        deck.revision = revision
+        deck.deleted_at = None
+        _bump(deck, deleted_at=None)
+    return deck
+
+
+def decks_purge_deleted() -> int:
+    """Remove for good, with slots and history, the decks deleted more than 30 days ago.
+
+    Returns how many decks went."""
+    with transaction.atomic():
+        _, purged = Deck.objects.due_for_purge().delete()
+    # `delete()` counts the slots and versions that went with the decks too.
+    return purged.get(Deck._meta.label, 0)
+
+
+def _lock(deck: Deck, *, based_on: int | None = None) -> None:
+    # The row lock serialises writes to one deck, so version numbers never collide and a
+    # read-then-write (a "+1") never loses a click; on SQLite the IMMEDIATE transaction
+    # (see settings) takes the write lock up front for the same effect.
+    revision = (
+        Deck.objects.alive()
+        .select_for_update()
+        .filter(pk=deck.pk)
+        .values_list("revision", flat=True)
+        .first()
+    )
+    if revision is None:
+        raise DeckChangeError(f"{deck.name} has been deleted.")
+    if based_on is not None and based_on != revision:
+        raise DeckStaleError(revision=revision)
+    deck.revision = revision
+
+
+def _check_etag(deck: Deck, if_match: Collection[str] | None) -> None:
+    # Under `_lock`: the tag compared is the one the write replaces.
+    if if_match is not None and "*" not in if_match and deck_etag(deck) not in if_match:
+        raise DeckStaleError(revision=deck.revision)
+
+
+def _bump(deck: Deck, **fields: object) -> None:
+    # Called under `_lock`: the revision it read is the one being replaced.
+    now = timezone.now()
+    Deck.objects.filter(pk=deck.pk).update(**fields, revision=F("revision") + 1, updated_at=now)
+    deck.revision += 1
+    deck.updated_at = now
 
 
 def _record_change(

@@ -81,10 +81,21 @@ if DATABASE_URL:
     except Exception as error:  # dj-database-url raises several types
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {error}") from None
 else:
+    # SQLite set up for a web server: WAL lets readers run beside the one writer; every
+    # transaction takes the write lock at BEGIN (IMMEDIATE), so a write waits its turn
+    # (up to the busy timeout) instead of failing half-way with "database is locked".
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": env_str("SHEN_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            "OPTIONS": {
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "transaction_mode": "IMMEDIATE",
+                "timeout": env_int("SHEN_SQLITE_TIMEOUT", 20, minimum=1),
+            },
+            # A file, not memory, so concurrent tests' threads share one database
+            # (pytest-xdist adds a suffix per worker).
+            "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import APIException
 
 from cards.models import Realm
 from decks.decklist import DecklistEntry, entries_from_slugs
@@ -21,7 +23,7 @@ from decks.models import (
     Format,
     Visibility,
 )
-from decks.services import DeckChangeError, deck_create, deck_replace_slots, deck_update
+from decks.services import DeckChangeError, DeckStaleError, deck_create, deck_edit
 
 
 def active_format_field(**options: Any) -> serializers.SlugRelatedField:
@@ -103,6 +105,10 @@ class DeckSerializer(serializers.ModelSerializer):
         required=False,
         help_text="Replaces every slot; leave out to keep the slots as they are.",
     )
+    share_url = serializers.SerializerMethodField(
+        help_text="The secret link of an unlisted deck (its owner only sees it); "
+        "GET /api/decks/shared/{token}/ reads the deck by it."
+    )
 
     class Meta:
         model = Deck
@@ -116,10 +122,18 @@ class DeckSerializer(serializers.ModelSerializer):
             "visibility",
             "slots",
             "entries",
+            "share_url",
             "created_at",
             "updated_at",
         ]
         read_only_fields = ["id", "owner", "created_at", "updated_at"]
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_share_url(self, deck: Deck) -> str | None:
+        request = self.context.get("request")
+        if request is None or deck.owner_id != request.user.pk or deck.visibility == "private":
+            return None
+        return request.build_absolute_uri(reverse("decks:detail", args=[deck.share_token]))
 
     def create(self, validated_data: dict) -> Deck:
         return _service(
@@ -130,20 +144,26 @@ class DeckSerializer(serializers.ModelSerializer):
         )
 
     def update(self, instance: Deck, validated_data: dict) -> Deck:
-        entries = validated_data.pop("entries", None)
-        if validated_data:
-            _service(deck_update, deck=instance, **validated_data)
-        if entries is not None:
-            _service(
-                deck_replace_slots, deck=instance, entries=entries, note="Edited through the API"
-            )
-        return instance
+        """The fields sent, and `entries` if sent, as one write; the view passes `if_match`."""
+        return _service(deck_edit, deck=instance, note="Edited through the API", **validated_data)
+
+
+class PreconditionFailed(APIException):
+    status_code = 412
+    default_detail = (
+        "The deck changed since you read it (its ETag no longer matches If-Match); "
+        "nothing was saved. GET it again and resend your change."
+    )
+    default_code = "precondition_failed"
 
 
 def _service(service: Callable[..., Deck], **arguments: Any) -> Deck:
-    # A refused change is a 400 with the service's sentence, like any other bad input.
+    # A refused change is a 400 with the service's sentence, like any other bad input;
+    # a change based on a stale copy is a 412.
     try:
         return service(**arguments)
+    except DeckStaleError:
+        raise PreconditionFailed() from None
     except DeckChangeError as error:
         raise serializers.ValidationError({"detail": str(error)}) from None
 

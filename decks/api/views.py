@@ -3,8 +3,10 @@ export in each kind, and the formats."""
 
 from __future__ import annotations
 
+from django.db import OperationalError
 from django.db.models import QuerySet
 from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -30,6 +32,7 @@ from decks.api.serializers import (
     FormatSerializer,
     ImportInputSerializer,
     ImportProblemsSerializer,
+    PreconditionFailed,
     RestoreInputSerializer,
     SlotChangeSerializer,
     ValidateInputSerializer,
@@ -40,11 +43,39 @@ from decks.io.importing import DeckImportError, deck_import
 from decks.io.parsing import decklist_parse
 from decks.io.raw import ImportProblem
 from decks.models import Deck, Format
-from decks.services import DeckChangeError, deck_copy, deck_delete, deck_restore_version
+from decks.services import (
+    DeckChangeError,
+    DeckStaleError,
+    deck_copy,
+    deck_delete,
+    deck_etag,
+    deck_restore_version,
+)
 from decks.validation import FormatViolation, validate_deck, validate_decklist
 from decks.versions import version_diff
+from decks.views.busy import RETRY_AFTER, write_failed
 
-NOT_FOUND = OpenApiResponse(description="No such deck, or it is private to another player")
+NOT_FOUND = OpenApiResponse(
+    description="No such deck, or another player's private or unlisted deck (those open "
+    "only by their share token), or a deleted one"
+)
+STALE = OpenApiResponse(description="If-Match names an older version of the deck; nothing changed")
+BUSY = OpenApiResponse(description="The database was busy; nothing changed. Retry after a moment")
+ETAG = OpenApiParameter(
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200, 201],
+    description="The deck's current version; send it back as If-Match to refuse stale writes",
+)
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description="The ETag of the deck your change is based on. When it is no longer the "
+    "deck's current ETag the write is refused with 412 and changes nothing. Leave it out "
+    "to write unconditionally.",
+)
 EXPORT_KIND = OpenApiParameter(
     "kind",
     str,
@@ -70,10 +101,21 @@ def _validation_result(format: Format, violations: list[FormatViolation]) -> Res
     )
 
 
-def _deck_response(deck: Deck, *, created: bool = False) -> Response:
+def _deck_response(request: Request, deck: Deck, *, created: bool = False) -> Response:
     # Read again with its slots: a service returns the deck without them.
-    body = DeckSerializer(Deck.objects.with_slots().get(pk=deck.pk)).data
-    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+    fresh = Deck.objects.with_slots().get(pk=deck.pk)
+    body = DeckSerializer(fresh, context={"request": request}).data
+    response = Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+    response["ETag"] = deck_etag(fresh)
+    return response
+
+
+def _if_match(request: Request) -> list[str] | None:
+    """The entity tags of the If-Match header, or None when it was not sent."""
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    return [tag.strip() for tag in header.split(",") if tag.strip()]
 
 
 def _problems_response(problems: list[ImportProblem]) -> Response:
@@ -91,32 +133,91 @@ def _problems_response(problems: list[ImportProblem]) -> Response:
     return Response(ImportProblemsSerializer(body).data, status=status.HTTP_400_BAD_REQUEST)
 
 
+WRITE_RESPONSES = {403: None, 404: NOT_FOUND, 412: STALE, 503: BUSY}
+
+
 @extend_schema_view(
     list=extend_schema(summary="Your decks and public decks"),
-    retrieve=extend_schema(responses={200: DeckSerializer, 404: NOT_FOUND}),
-    update=extend_schema(responses={200: DeckSerializer, 403: None, 404: NOT_FOUND}),
-    partial_update=extend_schema(responses={200: DeckSerializer, 403: None, 404: NOT_FOUND}),
-    destroy=extend_schema(responses={204: None, 403: None, 404: NOT_FOUND}),
+    create=extend_schema(parameters=[ETAG], responses={201: DeckSerializer, 503: BUSY}),
+    retrieve=extend_schema(parameters=[ETAG], responses={200: DeckSerializer, 404: NOT_FOUND}),
+    update=extend_schema(
+        parameters=[IF_MATCH, ETAG], responses={200: DeckSerializer, **WRITE_RESPONSES}
+    ),
+    partial_update=extend_schema(
+        parameters=[IF_MATCH, ETAG], responses={200: DeckSerializer, **WRITE_RESPONSES}
+    ),
+    destroy=extend_schema(
+        summary="Delete a deck: it waits 30 days in the owner's Recently deleted",
+        parameters=[IF_MATCH],
+        responses={204: None, **WRITE_RESPONSES},
+    ),
 )
 class DeckViewSet(viewsets.ModelViewSet):
-    """Decks. Anyone reads the decks they may see (their own, unlisted by link, public);
-    only the owner writes. `entries` on a write replaces every slot as one new version."""
+    """Decks. Anyone reads the decks they may see (their own and public ones; an unlisted
+    deck by its share token at shared/{token}/); only the owner writes. `entries` on a
+    write replaces every slot as one new version. Reads carry an ETag; send it as
+    If-Match on a write to have it refused (412) if the deck changed in the meantime."""
 
     serializer_class = DeckSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsDeckOwnerOrReadOnly]
     filter_backends: list = []
 
     def get_queryset(self) -> QuerySet[Deck]:
-        user = self.request.user
-        decks = (
-            Deck.objects.listed_for(user)
-            if self.action == "list"
-            else Deck.objects.visible_to(user)
+        return Deck.objects.visible_to(self.request.user).with_slots()
+
+    def handle_exception(self, exc: Exception) -> Response:
+        # A write the database could not take (SQLite busy past its timeout, a dropped
+        # connection) changed nothing: say so with a 503, never a 500.
+        if isinstance(exc, OperationalError):
+            return Response(
+                {"detail": write_failed(exc)},
+                status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                headers={"Retry-After": RETRY_AFTER},
+            )
+        return super().handle_exception(exc)
+
+    def create(self, request: Request, *args: object, **kwargs: object) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return _deck_response(request, serializer.save(), created=True)
+
+    def retrieve(self, request: Request, *args: object, **kwargs: object) -> Response:
+        deck = self.get_object()
+        response = Response(self.get_serializer(deck).data)
+        response["ETag"] = deck_etag(deck)
+        return response
+
+    def update(self, request: Request, *args: object, **kwargs: object) -> Response:
+        deck = self.get_object()
+        serializer = self.get_serializer(
+            deck, data=request.data, partial=kwargs.pop("partial", False)
         )
-        return decks.with_slots()
+        serializer.is_valid(raise_exception=True)
+        serializer.save(if_match=_if_match(request))
+        return _deck_response(request, deck)
 
     def perform_destroy(self, instance: Deck) -> None:
-        deck_delete(deck=instance)
+        try:
+            deck_delete(deck=instance, if_match=_if_match(self.request))
+        except DeckStaleError:
+            raise PreconditionFailed() from None
+
+    @extend_schema(
+        summary="An unlisted (or public) deck by the token of its share link",
+        parameters=[ETAG],
+        responses={200: DeckSerializer, 404: NOT_FOUND},
+    )
+    @action(
+        detail=False,
+        methods=["get"],
+        url_path=r"shared/(?P<token>[A-Za-z0-9_-]{16,32})",
+        permission_classes=[permissions.AllowAny],
+    )
+    def shared(self, request: Request, token: str) -> Response:
+        deck = get_object_or_404(Deck.objects.shared(token).with_slots())
+        response = Response(self.get_serializer(deck).data)
+        response["ETag"] = deck_etag(deck)
+        return response
 
     @extend_schema(
         summary="Check a saved deck against its format",
@@ -171,7 +272,7 @@ class DeckViewSet(viewsets.ModelViewSet):
         params = CopyInputSerializer(data=request.data)
         params.is_valid(raise_exception=True)
         copy = deck_copy(deck=deck, owner=request.user, name=params.validated_data.get("name"))
-        return _deck_response(copy, created=True)
+        return _deck_response(request, copy, created=True)
 
     @extend_schema(
         summary="Import a decklist (text, JSON, CSV or deck code) as a new deck",
@@ -194,7 +295,7 @@ class DeckViewSet(viewsets.ModelViewSet):
             deck = deck_import(owner=request.user, **params.validated_data)
         except DeckImportError as error:
             return _problems_response(error.problems)
-        return _deck_response(deck, created=True)
+        return _deck_response(request, deck, created=True)
 
     @extend_schema(
         summary="The deck's versions, newest first",
@@ -245,7 +346,7 @@ class DeckViewSet(viewsets.ModelViewSet):
             deck_restore_version(deck=deck, number=params.validated_data["number"])
         except DeckChangeError as error:
             raise ValidationError({"detail": str(error)}) from None
-        return _deck_response(deck)
+        return _deck_response(request, deck)
 
 
 class DecklistValidateView(APIView):

@@ -37,7 +37,7 @@ def browse(request: HttpRequest) -> HttpResponse:
 @login_required
 def mine(request: HttpRequest) -> HttpResponse:
     """The user's own decks, every visibility."""
-    decks = Deck.objects.filter(owner=request.user).with_list_columns()
+    decks = Deck.objects.owned_by(request.user).with_list_columns()
     return render(request, "decks/mine.html", {"decks": decks})
 
 

@@ -12,25 +12,27 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
 from cards.filters import CardFilter
 from cards.models import Card, CardKind, Realm
-from decks.forms import DeckSettingsForm, OddsForm, SlotChangeForm
+from decks.forms import BasedOnForm, DeckSettingsForm, OddsForm, SlotChangeForm
 from decks.models import Board, Deck
 from decks.overview import deck_overview
 from decks.services import (
     DeckChangeError,
+    DeckStaleError,
     deck_adjust_slot,
     deck_create,
-    deck_delete,
     deck_move_card,
     deck_set_slot,
     deck_update,
 )
 from decks.views.access import owned_deck
+from decks.views.busy import RETRY_AFTER, retry_when_busy, write_failed
 
 SEARCH_RESULTS = 25
 TEMPLATE = "decks/builder.html"
@@ -42,6 +44,7 @@ def is_htmx(request: HttpRequest) -> bool:
 
 
 @login_required
+@retry_when_busy
 def deck_new(request: HttpRequest) -> HttpResponse:
     """Name a new deck and pick its format; the builder opens on it."""
     form = DeckSettingsForm(request.POST or None)
@@ -105,16 +108,20 @@ def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
+@retry_when_busy
 def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
     """Add, remove, set or move copies of a card; answers with the refreshed deck."""
     deck = owned_deck(request, pk)
     form = SlotChangeForm(request.POST)
     error = ""
+    status = 200
     if form.is_valid():
         try:
             slot_change_apply(deck=deck, **form.cleaned_data)
         except DeckChangeError as change_error:
             error = str(change_error)
+        except OperationalError as busy:
+            error, status = write_failed(busy), 503
     else:
         error = " ".join(message for messages_ in form.errors.values() for message in messages_)
     if not is_htmx(request):
@@ -122,7 +129,9 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, error)
         return redirect("decks:builder", pk=deck.pk)
     # 200 even for a refused change: htmx swaps only successes, and the pane shows the error.
-    return builder_render(request, deck, partial="deck_update", change_error=error)
+    # A busy database is a 503 the builder swaps in too (see its hx-on::before-swap).
+    response = builder_render(request, deck, partial="deck_update", change_error=error)
+    return busy_marked(response, status)
 
 
 def slot_change_apply(
@@ -138,28 +147,53 @@ def slot_change_apply(
 
 
 @require_POST
+@retry_when_busy
 def builder_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Autosave the deck's name, description, Home Realm, format and visibility."""
+    """Autosave the settings the player changed (name, description, Home Realm, format,
+    visibility), refused with a 409 when the deck changed since the page was loaded."""
     deck = owned_deck(request, pk)
     # The form validates a copy: a rejected change must not leak into the page's deck.
     form = DeckSettingsForm(request.POST, instance=Deck.objects.get(pk=deck.pk))
-    saved = False
-    if form.is_valid():
+    based_on = BasedOnForm(request.POST)
+    outcome, status, form_revision = "", 200, None
+    if not based_on.is_valid():
+        # A page from before revisions existed, or a tampered one: it stays refused.
+        outcome, status, form_revision = "stale", 409, ""
+        form.add_error(None, "This page is out of date: reload it, then make your change again.")
+    elif form.is_valid():
+        # Only what this tab changed: an untouched field never overwrites another tab's edit.
+        changed = {field: form.cleaned_data[field] for field in form.changed_data}
         try:
-            deck = deck_update(deck=deck, **form.cleaned_data)
-            saved = True
+            deck = deck_update(deck=deck, based_on=based_on.cleaned_data["revision"], **changed)
+            outcome = "saved"
+        except DeckStaleError as stale:
+            # The form keeps the stale revision, so saving again from this page stays refused.
+            outcome, status = "stale", 409
+            form.add_error(None, str(stale))
+            form_revision = based_on.cleaned_data["revision"]
         except DeckChangeError as error:
             form.add_error(None, str(error))
+        except OperationalError as busy:
+            outcome, status = "busy", 503
+            form.add_error(None, write_failed(busy))
     if not is_htmx(request):
+        for error in form.non_field_errors():
+            messages.error(request, error)
         return redirect("decks:builder", pk=deck.pk)
-    return builder_render(request, deck, partial="settings_update", settings_form=form, saved=saved)
+    response = builder_render(
+        request,
+        deck,
+        partial="settings_update",
+        settings_form=form,
+        outcome=outcome,
+        form_revision=form_revision,
+    )
+    return busy_marked(response, status)
 
 
-@require_POST
-def deck_remove(request: HttpRequest, pk: int) -> HttpResponse:
-    """Delete one of the user's decks, with its history."""
-    deck = owned_deck(request, pk)
-    name = deck.name
-    deck_delete(deck=deck)
-    messages.success(request, f"Deleted {name}.")
-    return redirect("decks:mine")
+def busy_marked(response: HttpResponse, status: int) -> HttpResponse:
+    """The response with its status, and a Retry-After when the database was busy."""
+    response.status_code = status
+    if status == 503:
+        response["Retry-After"] = RETRY_AFTER
+    return response

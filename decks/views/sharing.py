@@ -1,4 +1,4 @@
-"""Sharing a deck: the link is the deck page itself; others may copy it into their decks."""
+"""Sharing a deck: the link is the deck page (by share token when unlisted); others may copy it."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def copy(request: HttpRequest, pk: int) -> HttpResponse:
     """A private copy of a deck the user can see, opened in the builder."""
     deck = viewable_deck(request, pk)
     if not request.user.is_authenticated:
-        return redirect_to_login(reverse("decks:detail", args=[deck.pk]))
+        return redirect_to_login(reverse("decks:detail", args=[deck.link_key]))
     copied = deck_copy(deck=deck, owner=request.user)
     messages.success(request, f"Copied {deck.name} to your decks.")
     return redirect("decks:builder", pk=copied.pk)

@@ -16,6 +16,19 @@ def owner(db):
 
 
 @pytest.fixture
+def owners_deck(owner):
+    """An empty private deck of `owner`'s, in Shén Standard."""
+    return deck_create(owner=owner, name="Work in progress", format=FormatFactory())
+
+
+@pytest.fixture
+def owner_logged_in(client, owner):
+    """The test client, logged in as `owner`."""
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
 def ember_catalogue(db):
     """Cards by slug: a few names with capitals, accents and commas to test parsing on."""
     ember = RealmFactory(name="Ember", slug="ember", colour="#c0392b")

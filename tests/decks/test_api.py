@@ -102,9 +102,11 @@ def test_a_patch_with_incomplete_entries_is_a_400(owner_client, ember_deck, entr
     assert ember_deck.versions.count() == 1
 
 
-def test_owner_deletes(owner_client, ember_deck):
+def test_owner_deletes_into_recently_deleted(owner_client, ember_deck):
     assert owner_client.delete(url(ember_deck)).status_code == 204
-    assert not Deck.objects.filter(pk=ember_deck.pk).exists()
+    assert not Deck.objects.alive().filter(pk=ember_deck.pk).exists()
+    assert Deck.objects.deleted().filter(pk=ember_deck.pk).exists()
+    assert owner_client.get(url(ember_deck)).status_code == 404
 
 
 @pytest.mark.parametrize("method", ["put", "patch", "delete"])
@@ -157,9 +159,31 @@ def test_lists_show_own_and_public_decks_but_not_others_private_or_unlisted(
     assert ids == {mine.pk, public.pk}
 
 
-def test_an_unlisted_deck_opens_by_link(stranger_client):
+def test_an_unlisted_deck_opens_by_its_share_token(stranger_client):
     unlisted = DeckFactory(visibility=Visibility.UNLISTED)
-    assert stranger_client.get(url(unlisted)).status_code == 200
+    response = stranger_client.get(f"/api/decks/shared/{unlisted.share_token}/")
+    assert response.status_code == 200
+    assert response.json()["id"] == unlisted.pk
+
+
+def test_an_unlisted_deck_is_not_found_by_its_number(stranger_client):
+    unlisted = DeckFactory(visibility=Visibility.UNLISTED)
+    assert stranger_client.get(url(unlisted)).status_code == 404
+
+
+def test_a_private_deck_is_not_found_by_its_share_token(stranger_client):
+    private = DeckFactory(visibility=Visibility.PRIVATE)
+    assert stranger_client.get(f"/api/decks/shared/{private.share_token}/").status_code == 404
+
+
+def test_only_the_owner_sees_the_share_url(owner_client, ember_deck):
+    deck_update(deck=ember_deck, visibility=Visibility.UNLISTED)
+    mine = owner_client.get(url(ember_deck)).json()
+    assert mine["share_url"].endswith(f"/decks/s/{ember_deck.share_token}/")
+    owner_client.force_authenticate(UserFactory(username="passer-by"))
+    shared = owner_client.get(f"/api/decks/shared/{ember_deck.share_token}/").json()
+    assert shared["name"] == "Ember Rush"
+    assert shared["share_url"] is None
 
 
 def test_the_deck_list_takes_a_constant_number_of_queries(

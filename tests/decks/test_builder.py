@@ -156,6 +156,7 @@ def settings_data(deck, **changes):
         "home_realm": "",
         "visibility": deck.visibility,
         "description": deck.description,
+        "revision": deck.revision,
     }
     return {**data, **changes}
 
@@ -205,10 +206,11 @@ def test_new_deck_needs_a_login(client):
     assert client.get(reverse("decks:new")).status_code == 302
 
 
-def test_delete_removes_my_deck(logged_in, deck):
+def test_delete_moves_my_deck_to_recently_deleted(logged_in, deck):
     response = logged_in.post(reverse("decks:delete", args=[deck.pk]))
     assert response["Location"] == reverse("decks:mine")
-    assert not Deck.objects.filter(pk=deck.pk).exists()
+    assert not Deck.objects.alive().filter(pk=deck.pk).exists()
+    assert Deck.objects.deleted().filter(pk=deck.pk).exists()
 
 
 def test_import_page_makes_a_deck_from_pasted_text(logged_in, owner, bolt):

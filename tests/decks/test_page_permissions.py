@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from decks.models import Visibility
-from decks.services import deck_create, deck_set_slot
+from decks.services import deck_create, deck_delete, deck_set_slot
 from tests.factories.cards import CardFactory, RealmFactory
 from tests.factories.decks import FormatFactory, UserFactory
 
@@ -77,9 +77,46 @@ def test_private_deck_opens_for_its_owner(client, owner, private_deck, name, kwa
 
 
 @pytest.mark.parametrize(("name", "kwargs"), READ_PAGES)
-def test_unlisted_deck_opens_by_link_for_anyone(client, owner, card, name, kwargs):
+def test_unlisted_deck_opens_by_its_share_link_for_anyone(client, owner, card, name, kwargs):
+    unlisted = owned(owner, card, Visibility.UNLISTED)
+    shared = reverse(name, kwargs={"pk": unlisted.share_token, **kwargs})
+    assert shared.startswith(f"/decks/s/{unlisted.share_token}/")
+    assert client.get(shared).status_code == 200
+
+
+@pytest.mark.parametrize(("name", "kwargs"), READ_PAGES + OWNER_PAGES)
+def test_unlisted_deck_is_not_found_by_its_number_for_strangers(
+    stranger, owner, card, name, kwargs
+):
+    # Numbers can be counted: an unlisted deck opens only through its unguessable token.
+    unlisted = owned(owner, card, Visibility.UNLISTED)
+    assert stranger.get(url(name, unlisted, kwargs)).status_code == 404
+
+
+@pytest.mark.parametrize(("name", "kwargs"), READ_PAGES)
+def test_unlisted_deck_opens_by_its_number_for_its_owner(client, owner, card, name, kwargs):
+    client.force_login(owner)
     unlisted = owned(owner, card, Visibility.UNLISTED)
     assert client.get(url(name, unlisted, kwargs)).status_code == 200
+
+
+@pytest.mark.parametrize(("name", "kwargs"), READ_PAGES)
+def test_private_deck_is_not_found_by_its_share_token(stranger, private_deck, name, kwargs):
+    shared = reverse(name, kwargs={"pk": private_deck.share_token, **kwargs})
+    assert stranger.get(shared).status_code == 404
+
+
+@pytest.mark.parametrize(("name", "kwargs"), READ_PAGES)
+def test_deleted_deck_is_not_found_even_by_its_owner(client, owner, public_deck, name, kwargs):
+    client.force_login(owner)
+    deck_delete(deck=public_deck)
+    assert client.get(url(name, public_deck, kwargs)).status_code == 404
+    shared = reverse(name, kwargs={"pk": public_deck.share_token, **kwargs})
+    assert client.get(shared).status_code == 404
+
+
+def test_a_wrong_share_token_is_not_found(client):
+    assert client.get("/decks/s/not-the-right-token-at-all/").status_code == 404
 
 
 @pytest.mark.parametrize(("name", "kwargs"), OWNER_PAGES)

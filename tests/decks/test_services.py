@@ -251,7 +251,8 @@ def test_update_refuses_an_unknown_visibility(deck):
         deck_update(deck=deck, visibility="secret")
 
 
-def test_delete_removes_the_deck_and_its_history(deck):
+def test_delete_hides_the_deck_but_keeps_its_history(deck):
     deck_delete(deck=deck)
-    assert not Deck.objects.exists()
-    assert not DeckVersion.objects.exists()
+    assert not Deck.objects.alive().exists()
+    assert Deck.objects.deleted().get() == deck
+    assert DeckVersion.objects.filter(deck=deck).exists()
