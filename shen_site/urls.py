@@ -33,15 +33,16 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Swagger UI from drf-spectacular-sidecar's static files: no CDN, no web fonts. The split
     # view serves its start-up script as a file, so the Content-Security-Policy needs no inline.
-    path(
-        "api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"
-    ),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cards.api.urls")),
     path("api/", include("decks.api.urls")),
     path("accounts/", include(password_reset)),
     path("accounts/", include("decks.accounts_urls")),
     # For clients that ask for /favicon.ico without reading the page's icon link.
-    path("favicon.ico", RedirectView.as_view(url=lazy(static, str)("img/favicon.svg"), permanent=True)),
+    path(
+        "favicon.ico",
+        RedirectView.as_view(url=lazy(static, str)("img/favicon.svg"), permanent=True),
+    ),
     path("decks/", include("decks.urls")),
     path("", include("cards.urls")),
 ]

@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.factories.cards import AbilityFactory, AvatarFactory, CardFactory, RealmFactory
 from decks.models import Visibility
+from tests.factories.cards import AbilityFactory, AvatarFactory, CardFactory, RealmFactory
 from tests.factories.decks import DeckFactory, DeckSlotFactory, FormatFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
