@@ -127,7 +127,7 @@ else:
         name: {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(CACHE_DIR / name),
-            "OPTIONS": {"MAX_ENTRIES": env_int("SHEN_CACHE_MAX_ENTRIES", 1000, minimum=10)},
+            "OPTIONS": {"MAX_ENTRIES": env_int("SHEN_CACHE_MAX_ENTRIES", 300, minimum=10)},
         }
         for name in ("default", "throttle")
     }
