@@ -1,16 +1,27 @@
 """Settings for Shén Lab, read from the environment (see README "Configuration").
 
-Embedded default: SQLite and Celery tasks run eagerly in-process, so the site
-runs with nothing else installed. `DATABASE_URL` switches to PostgreSQL and
-`REDIS_URL` makes Redis the Celery broker and the cache.
+Embedded default: SQLite, a file-based cache every worker shares, and Celery tasks
+run eagerly in-process, so the site runs with nothing else installed.
+`DATABASE_URL` switches to PostgreSQL and `REDIS_URL` makes Redis the Celery
+broker and the cache.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from shen_site.env import env_bool, env_int, env_list, env_required, env_str
+from shen_site.env import (
+    env_bool,
+    env_int,
+    env_list,
+    env_path,
+    env_required,
+    env_smtp_url,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -39,6 +50,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "template_partials",
+    "axes",
     "cards",
     "decks",
     "games",
@@ -53,6 +65,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "shen_site.csp.ContentSecurityPolicyMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "shen_site.urls"
@@ -68,6 +83,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "csp.context_processors.nonce",
             ],
         },
     },
@@ -101,16 +117,31 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
+# Every worker must see the same cache, or each keeps its own throttle counts
+# (two workers let twice the rate through). Without Redis the cache is files on
+# disk: each write is a temporary file renamed into place, so concurrent workers
+# never corrupt an entry or fail a request. (Django's database cache on SQLite
+# was slower and raised "database is locked" under four writing processes; see
+# README "Configuration".) A write lists the directory to cull it, so MAX_ENTRIES
+# stays modest. The API throttle counts in a cache of its own (THROTTLE_CACHE),
+# so that filling the response cache never culls a client's request history.
 if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env_str("SHEN_CACHE_PREFIX", "shen"),
-        }
+    _redis = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": env_str("SHEN_CACHE_PREFIX", "shen"),
     }
+    CACHES = {"default": _redis, "throttle": _redis}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHE_DIR = env_path("SHEN_CACHE_DIR", BASE_DIR / "var" / "cache")
+    CACHES = {
+        name: {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(CACHE_DIR / name),
+            "OPTIONS": {"MAX_ENTRIES": env_int("SHEN_CACHE_MAX_ENTRIES", 300, minimum=10)},
+        }
+        for name in ("default", "throttle")
+    }
 
 # --- Celery ---------------------------------------------------------------
 # Without Redis, tasks run eagerly in-process: one command runs the whole site.
@@ -132,9 +163,63 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 if TESTING:
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+AUTHENTICATION_BACKENDS = [
+    # First, so a locked-out username+address is refused before any password check.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "decks:mine"
 LOGOUT_REDIRECT_URL = "cards:catalogue"
+
+# --- Password guessing (django-axes) ---------------------------------------
+# Failures are counted per username *and* address, on every path that checks a
+# password (log-in page, admin, HTTP Basic on the API when it is on). Counting
+# by username alone would let anyone lock a player out from anywhere; by
+# address alone, one person's typos would lock out a whole shared network.
+AXES_FAILURE_LIMIT = env_int("SHEN_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("SHEN_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "shen_site.throttling.client_address"
+AXES_VERBOSE = False
+
+# --- E-mail (password reset) -------------------------------------------------
+# Printed to the console unless an SMTP server is configured, by URL or by
+# Django's own EMAIL_HOST-style variables.
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Shén Lab <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+_smtp = env_smtp_url("SHEN_EMAIL_URL")
+if _smtp or env_str("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = _smtp.host if _smtp else env_str("EMAIL_HOST")
+    EMAIL_PORT = _smtp.port if _smtp else env_int("EMAIL_PORT", 587, minimum=1)
+    EMAIL_HOST_USER = _smtp.user if _smtp else env_str("EMAIL_HOST_USER")
+    EMAIL_HOST_PASSWORD = _smtp.password if _smtp else env_str("EMAIL_HOST_PASSWORD")
+    EMAIL_USE_SSL = _smtp.use_ssl if _smtp else env_bool("EMAIL_USE_SSL")
+    EMAIL_USE_TLS = _smtp.use_tls if _smtp else env_bool("EMAIL_USE_TLS", not EMAIL_USE_SSL)
+    EMAIL_TIMEOUT = 10
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+# --- Content-Security-Policy (django-csp) ----------------------------------
+# Scripts and styles come from our own static files only; the one inline
+# script a page may need carries the request's nonce. The Swagger UI at
+# /api/docs/ is served by SpectacularSwaggerSplitView, whose script is a file too.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF, NONCE],
+        # Swagger UI's stylesheet draws its icons as data: SVGs.
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # --- I18N, static ---------------------------------------------------------
 LANGUAGE_CODE = "en-gb"
@@ -178,12 +263,17 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # HTTP Basic sends the password with every request and invites scripted
+    # guessing, so production takes the session of the log-in page only; Basic
+    # (still under the lockout) is for development and the tests.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        *(["rest_framework.authentication.BasicAuthentication"] if DEBUG or TESTING else []),
     ],
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.AnonRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["shen_site.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"anon": env_str("SHEN_ANON_RATE", "600/minute")},
+    # How many proxies of ours add to X-Forwarded-For; 0 ignores the header.
+    "NUM_PROXIES": env_int("SHEN_TRUSTED_PROXIES", 0, minimum=0),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Shén Lab API",

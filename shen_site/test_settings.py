@@ -18,9 +18,14 @@ if REDIS_URL:
     # the cache between tests never touches another worker's keys.
     _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
     _url = urlsplit(REDIS_URL)
+    _redis = {
+        **CACHES["default"],
+        "LOCATION": urlunsplit(_url._replace(path=f"/{1 + _worker % 15}")),
+    }
+    CACHES = {"default": _redis, "throttle": _redis}
+else:
+    # One test process: memory is shared enough, and faster than files.
     CACHES = {
-        "default": {
-            **CACHES["default"],
-            "LOCATION": urlunsplit(_url._replace(path=f"/{1 + _worker % 15}")),
-        }
+        name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
+        for name in CACHES
     }

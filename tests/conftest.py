@@ -1,13 +1,14 @@
 """Fixtures shared by the whole suite."""
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    """Every test starts with an empty cache (throttle counters, cached pages)."""
-    cache.clear()
+    """Every test starts with empty caches (throttle counters, cached pages)."""
+    for cache in caches.all(initialized_only=True):
+        cache.clear()
     yield
 
 

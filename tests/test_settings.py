@@ -18,6 +18,14 @@ print(json.dumps({
     "engine": settings.DATABASES["default"]["ENGINE"],
     "db_name": settings.DATABASES["default"]["NAME"],
     "cache": settings.CACHES["default"]["BACKEND"],
+    "caches": {name: settings.CACHES[name] for name in ("default", "throttle")},
+    "num_proxies": settings.REST_FRAMEWORK["NUM_PROXIES"],
+    "authentication": settings.REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"],
+    "email": {
+        name: getattr(settings, name, None)
+        for name in ("EMAIL_BACKEND", "EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER",
+                     "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL")
+    },
     "broker": settings.CELERY_BROKER_URL,
     "eager": settings.CELERY_TASK_ALWAYS_EAGER,
     "debug": settings.DEBUG,
@@ -35,6 +43,10 @@ SETTINGS_VARIABLES = {
     "SHEN_SECRET_KEY",
     "ALLOWED_HOSTS",
     "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "SHEN_CACHE_DIR",
+    "SHEN_TRUSTED_PROXIES",
+    "SHEN_EMAIL_URL",
+    "EMAIL_HOST",
 }
 
 
@@ -57,12 +69,36 @@ def loaded(**env: str) -> dict:
     return json.loads(result.stdout)
 
 
-def test_default_is_sqlite_with_eager_celery_and_local_cache():
+def test_default_is_sqlite_with_eager_celery_and_a_cache_in_files():
     found = loaded(DEBUG="1")
     assert found["engine"] == "django.db.backends.sqlite3"
     assert found["eager"] is True
     assert found["broker"] == "memory://"
-    assert found["cache"].endswith("LocMemCache")
+    for name, cache in found["caches"].items():
+        assert cache["BACKEND"].endswith("FileBasedCache")
+        assert cache["LOCATION"] == str(ROOT / "var" / "cache" / name)
+
+
+SHARE_PROBE = """
+import sys
+import django
+django.setup()
+from django.core.cache import caches
+if sys.argv[1] == "write":
+    caches["default"].set("shared", "from another worker", 60)
+    caches["throttle"].set("throttle_anon_10.0.0.1", [1.0, 2.0], 60)
+print(caches["default"].get("shared"), caches["throttle"].get("throttle_anon_10.0.0.1"))
+"""
+
+
+def test_default_cache_is_shared_between_worker_processes(tmp_path):
+    # Two processes, as two gunicorn workers: what one writes the other reads.
+    env = {"DEBUG": "1", "SHEN_CACHE_DIR": str(tmp_path)}
+    writer = run_with_settings(["-c", SHARE_PROBE, "write"], **env)
+    reader = run_with_settings(["-c", SHARE_PROBE, "read"], **env)
+    assert writer.returncode == 0, writer.stderr
+    assert reader.returncode == 0, reader.stderr
+    assert reader.stdout.strip() == "from another worker [1.0, 2.0]"
 
 
 def test_database_url_switches_to_postgresql():
@@ -76,6 +112,57 @@ def test_redis_url_makes_redis_the_broker_and_the_cache():
     assert found["broker"] == "redis://127.0.0.1:6379/3"
     assert found["eager"] is False
     assert found["cache"].endswith("RedisCache")
+    assert found["caches"]["throttle"] == found["caches"]["default"]
+
+
+def test_forwarded_for_is_ignored_unless_proxies_are_trusted():
+    assert loaded(DEBUG="1")["num_proxies"] == 0
+    assert loaded(DEBUG="1", SHEN_TRUSTED_PROXIES="2")["num_proxies"] == 2
+
+
+BASIC = "rest_framework.authentication.BasicAuthentication"
+
+
+def test_production_api_takes_no_http_basic_passwords():
+    production = loaded(DEBUG="0", SHEN_SECRET_KEY="x" * 50, ALLOWED_HOSTS="shen.example")
+    assert BASIC not in production["authentication"]
+    assert BASIC in loaded(DEBUG="1")["authentication"]
+
+
+def test_mail_goes_to_the_console_by_default():
+    assert loaded(DEBUG="1")["email"]["EMAIL_BACKEND"].endswith("console.EmailBackend")
+
+
+def test_email_url_configures_smtp():
+    email = loaded(DEBUG="1", SHEN_EMAIL_URL="smtp://lab%40shen:p%2Fss@mail.example:2525")["email"]
+    assert email == {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "mail.example",
+        "EMAIL_PORT": 2525,
+        "EMAIL_HOST_USER": "lab@shen",
+        "EMAIL_HOST_PASSWORD": "p/ss",
+        "EMAIL_USE_TLS": True,
+        "EMAIL_USE_SSL": False,
+    }
+
+
+def test_smtps_url_uses_tls_from_the_start():
+    email = loaded(DEBUG="1", SHEN_EMAIL_URL="smtps://mail.example")["email"]
+    assert (email["EMAIL_PORT"], email["EMAIL_USE_SSL"], email["EMAIL_USE_TLS"]) == (
+        465,
+        True,
+        False,
+    )
+
+
+def test_email_host_configures_smtp():
+    email = loaded(DEBUG="1", EMAIL_HOST="relay.example")["email"]
+    assert email["EMAIL_BACKEND"].endswith("smtp.EmailBackend")
+    assert (email["EMAIL_HOST"], email["EMAIL_PORT"], email["EMAIL_USE_TLS"]) == (
+        "relay.example",
+        587,
+        True,
+    )
 
 
 def test_debug_off_requires_a_secret_key():
@@ -96,6 +183,9 @@ def test_debug_off_requires_allowed_hosts():
         ("DEBUG", "maybe", "DEBUG must be true or false"),
         ("SHEN_HSTS_SECONDS", "a month", "SHEN_HSTS_SECONDS must be a whole number"),
         ("DATABASE_URL", "not a url at all", "DATABASE_URL is not a database URL"),
+        ("SHEN_TRUSTED_PROXIES", "-1", "SHEN_TRUSTED_PROXIES must be at least 0"),
+        ("SHEN_EMAIL_URL", "mail.example", "SHEN_EMAIL_URL must look like smtp://"),
+        ("SHEN_EMAIL_URL", "smtp://mail.example:port", "SHEN_EMAIL_URL is not an SMTP URL"),
     ],
 )
 def test_malformed_variable_is_named_in_the_error(variable, value, message):

@@ -5,10 +5,10 @@ import uuid
 import pytest
 from django.core.cache.backends.locmem import LocMemCache
 from django.utils.http import http_date
-from rest_framework.throttling import AnonRateThrottle
 
 from cards.api.pagination import CataloguePagination
 from cards.models import Card
+from shen_site.throttling import AnonRateThrottle
 from tests.factories.cards import AbilityFactory, AvatarFactory, ItemFactory, RealmFactory
 from tests.factories.decks import UserFactory
 

@@ -1,0 +1,12 @@
+// Page behaviour the templates would otherwise write inline: the Content-Security-Policy
+// allows scripts from our own files only, and htmx runs with allowEval off.
+
+// A form marked data-omit-empty sends only the fields that have a value, so the URL it
+// pushes stays short and shareable. (The event bubbles from the input that asked.)
+document.addEventListener("htmx:configRequest", (event) => {
+  if (!event.detail.elt.closest("[data-omit-empty]")) return;
+  const parameters = event.detail.parameters;
+  for (const name of Object.keys(parameters)) {
+    if (parameters[name] === "") delete parameters[name];
+  }
+});

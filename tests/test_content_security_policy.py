@@ -1,0 +1,33 @@
+"""The policy's header: strict on the site's pages, its own for standalone documents."""
+
+import pytest
+
+from decks.models import Visibility
+from tests.factories.decks import DeckFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def directives(response) -> dict[str, str]:
+    policy = response["Content-Security-Policy"]
+    return dict(part.strip().split(" ", 1) for part in policy.split(";"))
+
+
+def test_pages_allow_only_their_own_scripts_and_styles(client):
+    policy = directives(client.get("/"))
+    assert policy["script-src"] == "'self'"
+    assert policy["style-src"] == "'self'"
+    assert policy["object-src"] == "'none'" and policy["frame-ancestors"] == "'none'"
+
+
+def test_the_printable_sheet_keeps_its_inline_styles_and_runs_no_script(client):
+    deck = DeckFactory(visibility=Visibility.PUBLIC)
+    policy = directives(client.get(f"/decks/{deck.pk}/export/sheet/"))
+    assert policy == {
+        "default-src": "'none'",
+        "style-src": "'unsafe-inline'",
+        "img-src": "data:",
+        "base-uri": "'none'",
+        "form-action": "'none'",
+        "frame-ancestors": "'none'",
+    }

@@ -1,0 +1,115 @@
+"""Password guessing is refused on every path that checks a password (django-axes).
+
+Failures count per username *and* address: after the limit even the right password
+is refused from that address, while the same player elsewhere, and other players
+at that address, log in as usual.
+"""
+
+import base64
+
+import pytest
+from django.conf import settings
+
+from tests.factories.decks import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+LIMIT = settings.AXES_FAILURE_LIMIT
+RIGHT = "correct-horse-battery"
+HERE, ELSEWHERE = "198.51.100.10", "198.51.100.20"
+
+
+@pytest.fixture
+def ada():
+    return UserFactory(username="ada", is_staff=True, is_superuser=True)
+
+
+def log_in(client, password, *, path="/accounts/login/", username="ada", address=HERE):
+    return client.post(path, {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+def basic(username: str, password: str) -> str:
+    return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
+
+
+def api_get(api_client, password, *, address=HERE):
+    return api_client.get(
+        "/api/decks/", HTTP_AUTHORIZATION=basic("ada", password), REMOTE_ADDR=address
+    )
+
+
+def assert_lockout_page(response):
+    assert response.status_code == 429
+    assert "registration/locked_out.html" in [t.name for t in response.templates]
+    page = response.content.decode()
+    assert "Too many attempts" in page and "Reset your password" in page
+    assert '<link rel="stylesheet"' in page  # the site's page, not a bare message
+
+
+def test_login_page_refuses_the_right_password_after_the_limit(client, ada):
+    for _ in range(LIMIT - 1):
+        assert log_in(client, "guess").status_code == 200
+    assert_lockout_page(log_in(client, "guess"))
+    assert_lockout_page(log_in(client, RIGHT))
+    assert client.get("/decks/mine/").status_code == 302  # still logged out
+
+
+def test_admin_login_refuses_the_right_password_after_the_limit(client, ada):
+    for _ in range(LIMIT):
+        log_in(client, "guess", path="/admin/login/")
+    assert_lockout_page(log_in(client, RIGHT, path="/admin/login/"))
+    assert client.get("/admin/").status_code == 302
+
+
+def test_failures_on_one_path_count_on_the_others(client, ada):
+    for _ in range(LIMIT):
+        log_in(client, "guess", path="/admin/login/")
+    assert_lockout_page(log_in(client, RIGHT))
+
+
+def test_api_basic_auth_refuses_the_right_password_after_the_limit(api_client, ada):
+    assert api_get(api_client, RIGHT).status_code == 200
+    for _ in range(LIMIT):
+        assert api_get(api_client, "guess").status_code in {401, 403}
+    assert api_get(api_client, RIGHT).status_code in {401, 403, 429}
+
+
+def test_lockout_is_per_username_and_address(client, ada):
+    UserFactory(username="grace")
+    for _ in range(LIMIT):
+        log_in(client, "guess")
+    assert log_in(client, RIGHT, address=ELSEWHERE).status_code == 302
+    client.logout()
+    assert log_in(client, RIGHT, username="grace").status_code == 302
+
+
+def test_a_made_up_forwarded_for_does_not_reset_the_count(client, ada):
+    for number in range(LIMIT):
+        client.post(
+            "/accounts/login/",
+            {"username": "ada", "password": "guess"},
+            REMOTE_ADDR=HERE,
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{number}",
+        )
+    assert_lockout_page(log_in(client, RIGHT))
+
+
+def test_a_success_before_the_limit_starts_the_count_again(client, ada):
+    for _ in range(LIMIT - 1):
+        log_in(client, "guess")
+    assert log_in(client, RIGHT).status_code == 302
+    client.logout()
+    for _ in range(LIMIT - 1):
+        log_in(client, "guess")
+    assert log_in(client, RIGHT).status_code == 302
+
+
+def test_a_malformed_body_with_a_wrong_basic_password_is_a_client_error(api_client, ada):
+    response = api_client.post(
+        "/api/decks/",
+        data=b"{not json",
+        content_type="application/json",
+        HTTP_AUTHORIZATION=basic("ada", "guess"),
+        REMOTE_ADDR=HERE,
+    )
+    assert 400 <= response.status_code < 500
