@@ -12,6 +12,7 @@ from decks.io.parsing import MAX_IMPORT_BYTES
 from decks.models import MAX_COPIES_PER_SLOT, Board, Deck, Format
 from decks.odds import DEFAULT_PLAYED_PER_TURN, OPENING_HAND
 from decks.overview import DEFAULT_TURN
+from decks.versions import MAX_LABEL_LENGTH
 
 
 class DeckSettingsForm(forms.ModelForm):
@@ -75,6 +76,13 @@ class VersionPairForm(forms.Form):
 
     a = forms.IntegerField(min_value=1)
     b = forms.IntegerField(min_value=1)
+
+
+class VersionLabelForm(forms.Form):
+    """A name for one version of a deck; blank removes the name."""
+
+    number = forms.IntegerField(min_value=1)
+    label = forms.CharField(label="Name", required=False, max_length=MAX_LABEL_LENGTH)
 
 
 class DeckImportForm(forms.Form):

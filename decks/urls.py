@@ -20,6 +20,7 @@ urlpatterns = [
     path("<int:pk>/delete/", builder.deck_remove, name="delete"),
     path("<int:pk>/history/", history.history, name="history"),
     path("<int:pk>/history/restore/", history.restore, name="restore"),
+    path("<int:pk>/history/label/", history.label, name="version_label"),
     path("<int:pk>/copy/", sharing.copy, name="copy"),
     path("<int:pk>/export/<slug:kind>/", transfer.export, name="export"),
 ]

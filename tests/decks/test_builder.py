@@ -85,10 +85,18 @@ def test_add_answers_with_deck_pane_and_out_of_band_summary(logged_in, deck, bol
     assert "Deck has 1 card; Shén Standard needs 40 to 60." in html
 
 
-def test_each_change_records_a_version(logged_in, deck, bolt):
+def test_changes_far_apart_record_a_version_each(logged_in, deck, bolt, edits_far_apart):
     change(logged_in, deck, card=bolt.slug, board="main", action="add")
     change(logged_in, deck, card=bolt.slug, board="main", action="add")
     assert deck.versions.count() == 3
+
+
+def test_changes_close_together_share_one_version(logged_in, deck, bolt, clock):
+    change(logged_in, deck, card=bolt.slug, board="main", action="add")
+    clock.advance(minutes=2)
+    change(logged_in, deck, card=bolt.slug, board="main", action="add")
+    assert deck.versions.count() == 2
+    assert deck.versions.get(number=2).edits == 2
 
 
 def test_remove_takes_one_copy_away(logged_in, deck, bolt):

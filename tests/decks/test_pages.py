@@ -17,7 +17,8 @@ def ember():
 
 
 @pytest.fixture
-def public_deck(owner, ember):
+def public_deck(owner, ember, edits_far_apart):
+    """Three versions: created, then two edits far enough apart to stay separate."""
     deck = deck_create(
         owner=owner,
         name="Ember Rush",

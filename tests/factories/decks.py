@@ -52,6 +52,7 @@ class StarterFormatFactory(FormatFactory):
     allowed_kinds = factory.LazyFunction(lambda: ["avatar"])
     requires_home_realm = False
     sideboard_max = 0
+    opening_hand = None  # the simplified rules keep every card in hand: no draw
 
 
 class FormatListEntryFactory(factory.django.DjangoModelFactory):
