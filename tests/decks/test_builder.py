@@ -144,8 +144,51 @@ def test_move_of_a_card_not_held_shows_an_error_and_changes_nothing(logged_in, d
 def test_bad_change_is_refused_and_changes_nothing(logged_in, deck, bolt, data):
     response = change(logged_in, deck, **data)
     assert response.status_code == 200
-    assert 'class="error" role="alert"' in response.content.decode()
+    assert 'class="error change-error" role="alert"' in response.content.decode()
     assert held(deck) == {}
+
+
+def test_each_search_result_shows_the_copies_held_and_the_limit(logged_in, deck, bolt):
+    deck_set_slot(deck=deck, card=bolt, board="main", count=2)
+    deck_set_slot(deck=deck, card=bolt, board="side", count=1)
+    CardFactory(name="Cinder Wall")
+    html = logged_in.get(reverse("decks:builder", args=[deck.pk]), {"q": "cinder"}).content.decode()
+    assert held_badge(html, "cinder-bolt") == "In the deck: 2+1 of 3"
+    assert held_badge(html, "cinder-wall") == "In the deck: 0 of 3"
+
+
+def held_badge(html: str, slug: str) -> str:
+    start = html.index(f'id="held-{slug}"')
+    text = html[html.index(">", start) + 1 : html.index("</span>\n", start)]
+    text = text.replace('<span class="visually-hidden">', "").replace("</span>", "")
+    return " ".join(text.split())
+
+
+def test_add_refuses_past_the_copy_limit_and_says_sideboard_copies_count(logged_in, deck, bolt):
+    deck_set_slot(deck=deck, card=bolt, board="main", count=2)
+    deck_set_slot(deck=deck, card=bolt, board="side", count=1)
+    versions = deck.versions.count()
+    response = change(logged_in, deck, card=bolt.slug, board="main", action="add")
+    html = response.content.decode()
+    assert (
+        "No more Cinder Bolt: Shén Standard allows 3 copies of a card by name, main deck and "
+        "sideboard together, and the deck has 3, counting 1 in the sideboard." in html
+    )
+    assert held(deck) == {("Cinder Bolt", "main"): 2, ("Cinder Bolt", "side"): 1}
+    assert deck.versions.count() == versions
+
+
+def test_a_change_updates_the_search_results_count_out_of_band(logged_in, deck, bolt):
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    assert 'id="held-cinder-bolt" class="held in-deck" hx-swap-oob="true"' in html
+    assert held_badge(html, "cinder-bolt") == "In the deck: 1 of 3"
+
+
+def test_set_count_may_go_past_the_limit_and_validation_says_so(logged_in, deck, bolt):
+    """Typing a count is deliberate: it is kept, and the verdict names the broken limit."""
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="set", count=4)
+    assert held(deck) == {("Cinder Bolt", "main"): 4}
+    assert "Deck has 4 copies of Cinder Bolt; Shén Standard allows 3" in html.content.decode()
 
 
 def test_change_without_htmx_redirects_back_to_the_builder(logged_in, deck, bolt):
