@@ -330,3 +330,15 @@ def test_search_treats_the_any_choices_as_no_filter(logged_in, deck, bolt):
     html = response.content.decode()
     assert "Cinder Bolt" in html
     assert 'role="alert"' not in html
+
+
+def test_a_new_deck_starts_in_shen_standard(logged_in):
+    StarterFormatFactory()
+    standard = FormatFactory()
+    html = logged_in.get(reverse("decks:new")).content.decode()
+    assert f'<option value="{standard.pk}" selected>Shén Standard</option>' in html
+
+
+def test_the_public_deck_list_says_no_decks_match_once(client):
+    html = client.get(reverse("decks:browse"), {"q": "nothing like this"}).content.decode()
+    assert html.count("No decks match.") == 1
