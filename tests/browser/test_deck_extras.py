@@ -1,14 +1,14 @@
 """Copy buttons on the deck page and the builder's card preview, as a player uses them."""
 
+import contextlib
+
 import pytest
 from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
-from decks.models import Visibility
-from decks.services import deck_create
 from tests.factories.cards import AvatarFactory, RealmFactory
-from tests.factories.decks import FormatFactory, UserFactory
+from tests.factories.decks import UserFactory, make_public_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,9 +19,7 @@ def world():
     AvatarFactory(name="Cinder Hound", slug="cinder-hound", realm=realm)
     AvatarFactory(name="Ashborn Squire", slug="ashborn-squire", realm=realm)
     owner = UserFactory(username="builder")
-    deck = deck_create(
-        owner=owner, name="Rush", format=FormatFactory(), visibility=Visibility.PUBLIC
-    )
+    deck = make_public_deck(owner=owner, name="Rush")
     return owner, deck
 
 
@@ -60,12 +58,20 @@ def test_copy_buttons_copy_the_link_and_the_deck_code(browser, live_server, worl
         context.close()
 
 
-def test_hovering_a_search_result_previews_its_card(browser, live_server, world):
+@contextlib.contextmanager
+def builder_search(browser, live_server, world, *, width: int, query: str):
+    """The builder of the world's deck at `width`, searching `query`: the page and its preview."""
     owner, deck = world
-    context, page = open_as(browser, live_server, owner, 1280)
+    context, page = open_as(browser, live_server, owner, width)
     try:
-        page.goto(f"/decks/{deck.pk}/edit/?q=cinder")
-        preview = page.locator("#card-preview")
+        page.goto(f"/decks/{deck.pk}/edit/?q={query}")
+        yield page, page.locator("#card-preview")
+    finally:
+        context.close()
+
+
+def test_hovering_a_search_result_previews_its_card(browser, live_server, world):
+    with builder_search(browser, live_server, world, width=1280, query="cinder") as (page, preview):
         expect(preview).to_be_hidden()
         page.get_by_role("button", name="Add Cinder Hound to the main deck").hover()
         expect(preview).to_be_visible()
@@ -73,16 +79,10 @@ def test_hovering_a_search_result_previews_its_card(browser, live_server, world)
         expect(preview).to_contain_text("Cinder Hound")
         page.mouse.move(1200, 10)
         expect(preview).to_be_hidden()
-    finally:
-        context.close()
 
 
 def test_tapping_preview_on_a_phone_shows_the_card_until_closed(browser, live_server, world):
-    owner, deck = world
-    context, page = open_as(browser, live_server, owner, 390)
-    try:
-        page.goto(f"/decks/{deck.pk}/edit/?q=squire")
-        preview = page.locator("#card-preview")
+    with builder_search(browser, live_server, world, width=390, query="squire") as (page, preview):
         page.get_by_role("link", name="Preview Ashborn Squire").tap()
         expect(preview).to_be_visible()
         expect(preview.locator("img")).to_have_attribute("src", "/cards/ashborn-squire.svg")
@@ -92,5 +92,3 @@ def test_tapping_preview_on_a_phone_shows_the_card_until_closed(browser, live_se
         page.get_by_role("button", name="Add Ashborn Squire to the main deck").tap()
         expect(page.locator("#held-ashborn-squire")).to_have_text("In the deck: 1 of 3")
         expect(preview).to_be_hidden()
-    finally:
-        context.close()

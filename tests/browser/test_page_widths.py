@@ -5,10 +5,10 @@ from django.conf import settings
 from django.test import Client
 
 from decks.decklist import DecklistEntry
-from decks.models import Board, Visibility
-from decks.services import deck_adjust_slot, deck_create
+from decks.models import Board
+from decks.services import deck_adjust_slot
 from tests.factories.cards import AvatarFactory, CardFactory, ItemFactory, RealmFactory
-from tests.factories.decks import FormatFactory, StarterFormatFactory, UserFactory
+from tests.factories.decks import FormatFactory, StarterFormatFactory, UserFactory, make_public_deck
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,12 +50,10 @@ def world():
     FormatFactory()
     StarterFormatFactory()
     owner = UserFactory(username="a-player-with-a-long-name")
-    deck = deck_create(
+    deck = make_public_deck(
         owner=owner,
         name="Cinderfall Rush with a name long enough to wrap twice on a phone",
-        format=FormatFactory(),
         home_realm=cinderfall,
-        visibility=Visibility.PUBLIC,
         entries=[DecklistEntry(card, 2) for card in cards]
         + [DecklistEntry(cards[1], 1, Board.SIDE)],
     )

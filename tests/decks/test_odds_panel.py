@@ -4,11 +4,11 @@ import pytest
 from django.urls import reverse
 
 from decks.decklist import DecklistEntry
-from decks.models import Board, Visibility
+from decks.models import Board
 from decks.overview import deck_overview, odds_groups
 from decks.services import deck_create
 from tests.factories.cards import AvatarFactory, CardFactory, ItemFactory, RealmFactory
-from tests.factories.decks import FormatFactory, StarterFormatFactory
+from tests.factories.decks import FormatFactory, StarterFormatFactory, make_public_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -34,20 +34,14 @@ def test_odds_rows_go_cheap_avatars_then_kinds_then_cards_in_deck_list_order():
 
 
 def test_the_panel_states_the_row_order(owner):
-    deck = deck_create(owner=owner, name="D", format=FormatFactory(), visibility=Visibility.PUBLIC)
+    deck = make_public_deck(owner=owner)
     overview = deck_overview(deck)
     assert "then each card as the deck list shows it" in overview.odds_order
 
 
 def test_a_format_with_a_draw_prices_its_opening_hand(client, owner):
     card = CardFactory()
-    deck = deck_create(
-        owner=owner,
-        name="Drawn",
-        format=FormatFactory(),
-        visibility=Visibility.PUBLIC,
-        entries=[DecklistEntry(card, 3)],
-    )
+    deck = make_public_deck(owner=owner, entries=[DecklistEntry(card, 3)])
     html = client.get(reverse("decks:detail", args=[deck.pk])).content.decode()
     assert "In the opening 7" in html
     assert "Draw 7" in html
@@ -55,12 +49,8 @@ def test_a_format_with_a_draw_prices_its_opening_hand(client, owner):
 
 def test_a_format_without_a_draw_has_no_opening_hand_odds_or_sample_hand(client, owner):
     avatar = AvatarFactory(name="Lone Squire")
-    deck = deck_create(
-        owner=owner,
-        name="Force",
-        format=StarterFormatFactory(),
-        visibility=Visibility.PUBLIC,
-        entries=[DecklistEntry(avatar, 1)],
+    deck = make_public_deck(
+        owner=owner, format=StarterFormatFactory(), entries=[DecklistEntry(avatar, 1)]
     )
     overview = deck_overview(deck)
     assert overview.opening_hand is None and overview.odds == []

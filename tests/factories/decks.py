@@ -83,3 +83,18 @@ class DeckSlotFactory(factory.django.DjangoModelFactory):
     deck = factory.SubFactory(DeckFactory)
     card = factory.SubFactory(CardFactory)
     count = 1
+
+
+def make_public_deck(*, owner, name: str = "Ember Rush", format=None, **fields) -> Deck:
+    """A public deck made the way players make one (`deck_create`, so its history starts),
+    in Shén Standard unless told otherwise; `fields` go to `deck_create` (entries, home_realm…)."""
+    from decks.models import Visibility
+    from decks.services import deck_create
+
+    return deck_create(
+        owner=owner,
+        name=name,
+        format=format or FormatFactory(),
+        visibility=Visibility.PUBLIC,
+        **fields,
+    )
