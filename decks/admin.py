@@ -36,7 +36,7 @@ class FormatAdmin(admin.ModelAdmin):
     inlines = [FormatListEntryInline]
     fieldsets = [
         (None, {"fields": ["name", "slug", "description", "ruleset", "is_active"]}),
-        ("Size", {"fields": ["min_cards", "max_cards", "sideboard_max"]}),
+        ("Size", {"fields": ["min_cards", "max_cards", "sideboard_max", "opening_hand"]}),
         (
             "Copies and kinds",
             {

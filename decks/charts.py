@@ -14,8 +14,15 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-# A palette that stays readable on the page's paper colour.
+# A palette that stays readable on the page's paper colour, for the parts of a whole (pies).
 PALETTE = ("#7b3fa0", "#2e86ab", "#c0392b", "#27ae60", "#e67e22", "#8e6c3a", "#5d6d7e", "#d35490")
+# Bars measure one quantity, so they share one quiet colour: a hue would suggest a category.
+NEUTRAL = "#6b6b7b"
+FONT_SIZE = 11
+# A generous mean advance of a digit or letter, as a share of the font size, to keep
+# labels apart without measuring fonts.
+CHARACTER_WIDTH = 0.65
+LABEL_GAP = 6
 
 
 @dataclass(frozen=True)
@@ -27,8 +34,8 @@ class Bar:
     colour: str = ""
 
 
-def _colour(bar: Bar, index: int) -> str:
-    # Only a plain hex colour reaches the markup; anything else takes the palette.
+def _colour(bar: Bar, fallback: str) -> str:
+    # Only a plain hex colour reaches the markup; anything else takes the fallback.
     colour = bar.colour
     if (
         len(colour) == 7
@@ -36,7 +43,12 @@ def _colour(bar: Bar, index: int) -> str:
         and all(c in "0123456789abcdefABCDEF" for c in colour[1:])
     ):
         return colour
-    return PALETTE[index % len(PALETTE)]
+    return fallback
+
+
+def text_width(text: str, font_size: float = FONT_SIZE) -> float:
+    """The width a label is allowed on a chart, generously estimated."""
+    return len(text) * font_size * CHARACTER_WIDTH
 
 
 def _number(value: int | float) -> str:
@@ -61,10 +73,17 @@ def _frame(*, title: str, bars: Sequence[Bar], width: int, height: int, body: st
 def bar_chart_svg(
     bars: Sequence[Bar], *, title: str, width: int = 320, height: int = 160
 ) -> SafeString:
-    """Vertical bars with their value above and their label below."""
+    """Vertical bars in one neutral colour (unless a bar has its own), value above, label below.
+
+    Each bar gets a slot as wide as its widest text, so neighbouring labels never overlap:
+    with many bars the chart is wider than asked, and the page scales it to fit."""
     label_band, value_band = 18, 14
     plot_height = height - label_band - value_band
     top = max((bar.value for bar in bars), default=0) or 1
+    widest = max(
+        (text_width(text) for bar in bars for text in (bar.label, _number(bar.value))), default=0
+    )
+    width = max(width, math.ceil((widest + LABEL_GAP) * len(bars)))
     slot = width / max(len(bars), 1)
     bar_width = max(slot * 0.7, 1)
     parts = []
@@ -75,11 +94,11 @@ def bar_chart_svg(
         centre = x + bar_width / 2
         parts.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar_width:.1f}" height="{bar_height:.1f}" '
-            f'fill="{_colour(bar, index)}">'
+            f'fill="{_colour(bar, NEUTRAL)}">'
             f"<title>{escape(bar.label)}: {_number(bar.value)}</title></rect>"
-            f'<text x="{centre:.1f}" y="{y - 3:.1f}" text-anchor="middle" font-size="11">'
+            f'<text x="{centre:.1f}" y="{y - 3:.1f}" text-anchor="middle" font-size="{FONT_SIZE}">'
             f"{_number(bar.value)}</text>"
-            f'<text x="{centre:.1f}" y="{height - 4}" text-anchor="middle" font-size="11">'
+            f'<text x="{centre:.1f}" y="{height - 4}" text-anchor="middle" font-size="{FONT_SIZE}">'
             f"{escape(bar.label)}</text>"
         )
     return _frame(title=title, bars=bars, width=width, height=height, body="".join(parts))
@@ -94,7 +113,7 @@ def pie_chart_svg(slices: Sequence[Bar], *, title: str, size: int = 160) -> Safe
     parts = []
     angle = -math.pi / 2  # start at twelve o'clock
     for index, piece in enumerate(slices):
-        colour = _colour(piece, index)
+        colour = _colour(piece, PALETTE[index % len(PALETTE)])
         tooltip = f"<title>{escape(piece.label)}: {_number(piece.value)}</title>"
         if piece.value == total:
             # One slice is the whole pie; an arc from a point to itself draws nothing.
@@ -126,4 +145,8 @@ def pie_chart_svg(slices: Sequence[Bar], *, title: str, size: int = 160) -> Safe
             f'<circle cx="{centre}" cy="{centre}" r="{radius}" fill="none" stroke="#ddd8cf"/>'
         )
     height = max(size, 14 + len(slices) * 18)
-    return _frame(title=title, bars=slices, width=size + 180, height=height, body="".join(parts))
+    legend = max(
+        (text_width(f"{piece.label} ({_number(piece.value)})", 12) for piece in slices), default=0
+    )
+    width = max(size + 180, size + 26 + math.ceil(legend) + LABEL_GAP)
+    return _frame(title=title, bars=slices, width=width, height=height, body="".join(parts))

@@ -7,15 +7,22 @@ from typing import Any
 from django import forms
 
 from cards.models import Card, Realm
+from decks.io.detect import detect_kind
 from decks.io.importing import DeckImportError, upload_read
 from decks.io.parsing import MAX_IMPORT_BYTES
 from decks.models import MAX_COPIES_PER_SLOT, Board, Deck, Format
 from decks.odds import DEFAULT_PLAYED_PER_TURN, OPENING_HAND
 from decks.overview import DEFAULT_TURN
+from decks.versions import MAX_LABEL_LENGTH
+
+# The format a new deck starts in: F1, the one most players build for.
+DEFAULT_FORMAT_SLUG = "shen-standard"
 
 
 class DeckSettingsForm(forms.ModelForm):
-    """Name, description, Home Realm, format and visibility: for new decks and the builder."""
+    """Name, description, Home Realm, format and visibility: for new decks and the builder.
+
+    A new deck's format starts at Shén Standard (when the site has it)."""
 
     class Meta:
         model = Deck
@@ -26,6 +33,10 @@ class DeckSettingsForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["format"].queryset = Format.objects.filter(is_active=True)
         self.fields["home_realm"].empty_label = "— none declared —"
+        if self.instance.pk is None and "format" not in self.initial:
+            self.initial["format"] = (
+                self.fields["format"].queryset.filter(slug=DEFAULT_FORMAT_SLUG).first()
+            )
 
 
 class BasedOnForm(forms.Form):
@@ -83,17 +94,30 @@ class VersionPairForm(forms.Form):
     b = forms.IntegerField(min_value=1)
 
 
-class DeckImportForm(forms.Form):
-    """A decklist pasted or uploaded, in one of the kinds the importer reads."""
+class VersionLabelForm(forms.Form):
+    """A name for one version of a deck; blank removes the name."""
 
+    number = forms.IntegerField(min_value=1)
+    label = forms.CharField(label="Name", required=False, max_length=MAX_LABEL_LENGTH)
+
+
+class DeckImportForm(forms.Form):
+    """A decklist pasted or uploaded, in one of the kinds the importer reads.
+
+    The kind defaults to "auto": the form reads it from the text (decks.io.detect), and
+    `cleaned_data["detected"]` says it did."""
+
+    AUTO = "auto"
     KINDS = [
-        ("text", "Text (“3 Card Name” lines)"),
+        (AUTO, "Detect from the text"),
+        ("text", "Text (“3 Cinder Hound” lines)"),
         ("code", "Deck code"),
         ("json", "JSON"),
         ("csv", "CSV"),
     ]
+    KIND_LABELS = {"text": "text", "code": "a deck code", "json": "JSON", "csv": "CSV"}
 
-    kind = forms.ChoiceField(choices=KINDS, initial="text")
+    kind = forms.ChoiceField(choices=KINDS, initial=AUTO)
     text = forms.CharField(
         label="Paste the decklist",
         required=False,
@@ -125,4 +149,7 @@ class DeckImportForm(forms.Form):
                 raise forms.ValidationError(str(error)) from None
         if not cleaned.get("text", "").strip():
             raise forms.ValidationError("Paste a decklist or upload a file.")
+        cleaned["detected"] = cleaned.get("kind") == self.AUTO
+        if cleaned["detected"]:
+            cleaned["kind"] = detect_kind(cleaned["text"])
         return cleaned

@@ -46,6 +46,12 @@ class Format(models.Model):
     )
     requires_home_realm = models.BooleanField(default=False)
     sideboard_max = models.PositiveSmallIntegerField(default=15)
+    opening_hand = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        default=7,
+        help_text="Cards in the opening hand. Blank: no draw, every card starts in hand",
+    )
     is_active = models.BooleanField(default=True)
 
     class Meta:
@@ -298,12 +304,22 @@ class DeckSlot(models.Model):
 
 
 class DeckVersion(models.Model):
-    """The slots after one change, so a history can diff and restore them."""
+    """The slots after one change, so a history can diff and restore them.
+
+    Builder edits made close together share one version (see decks/versions.py):
+    `edits` counts them and `updated_at` is the last one. A `label` the player
+    gives a version freezes it: later edits start a new one.
+    """
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(default=timezone.now)
     note = models.CharField(max_length=200, blank=True)
+    label = models.CharField(max_length=80, blank=True)
+    # True for versions made by single-card edits, which later edits may amend.
+    from_edits = models.BooleanField(default=False)
+    edits = models.PositiveIntegerField(default=1)
     # [{"card": slug, "board": "main"|"side", "count": n}, ...] sorted by board, slug.
     slots = models.JSONField()
 

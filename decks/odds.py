@@ -49,17 +49,19 @@ def probability_at_least(population: int, successes: int, draws: int, k: int = 1
     return 1 - Fraction(below_k, comb(population, draws))
 
 
-def cards_seen_by_turn(turn: int, played_per_turn: int = DEFAULT_PLAYED_PER_TURN) -> int:
+def cards_seen_by_turn(
+    turn: int, played_per_turn: int = DEFAULT_PLAYED_PER_TURN, hand: int = OPENING_HAND
+) -> int:
     """How many cards a player has seen by the start of ``turn`` (after its draw).
 
-    Opening 7, then each turn refills the hand to 7: with ``played_per_turn``
+    An opening ``hand`` (7), then each turn refills the hand: with ``played_per_turn``
     cards leaving the hand each turn, that many are drawn at each later turn.
     """
     if turn < 1:
         raise OddsError("Turns are numbered from 1.")
-    if not 0 <= played_per_turn <= OPENING_HAND:
-        raise OddsError(f"Between 0 and {OPENING_HAND} cards can be played from a hand of 7.")
-    return OPENING_HAND + played_per_turn * (turn - 1)
+    if not 0 <= played_per_turn <= hand:
+        raise OddsError(f"Between 0 and {hand} cards can be played from a hand of {hand}.")
+    return hand + played_per_turn * (turn - 1)
 
 
 def chance_in_opening_hand(*, deck_size: int, copies: int) -> Fraction:
@@ -98,21 +100,25 @@ def deck_draw_chances(
     deck_size: int,
     turn: int,
     played_per_turn: int = DEFAULT_PLAYED_PER_TURN,
+    hand: int = OPENING_HAND,
 ) -> list[DrawChance]:
-    """For each (label, copies) group: the chance in the opening 7 and by ``turn``."""
-    seen = cards_seen_by_turn(turn, played_per_turn)
+    """For each (label, copies) group, in the order given: the chance in the opening
+    ``hand`` and by ``turn``."""
+    seen = cards_seen_by_turn(turn, played_per_turn, hand)
     return [
         DrawChance(
             label=label,
             copies=copies,
-            in_opening_hand=probability_at_least(deck_size, copies, OPENING_HAND),
+            in_opening_hand=probability_at_least(deck_size, copies, hand),
             by_turn=probability_at_least(deck_size, copies, seen),
         )
         for label, copies in groups
     ]
 
 
-def draw_sample_hand(cards: Iterable[tuple[T, int]], rng: random.Random) -> list[T]:
-    """Seven cards (or the whole deck, if smaller) from one fresh shuffle of the copies."""
+def draw_sample_hand(
+    cards: Iterable[tuple[T, int]], rng: random.Random, hand: int = OPENING_HAND
+) -> list[T]:
+    """``hand`` cards (or the whole deck, if smaller) from one fresh shuffle of the copies."""
     deck = [card for card, count in cards for _copy in range(count)]
-    return rng.sample(deck, min(OPENING_HAND, len(deck)))
+    return rng.sample(deck, min(hand, len(deck)))

@@ -38,6 +38,8 @@ class DeckOverview:
     odds: list[DrawChance]
     turn: int
     played_per_turn: int
+    # Cards in the format's opening hand; None when the format draws none (no odds then).
+    opening_hand: int | None
 
     @property
     def boards(self) -> list[tuple[str, str, list[EntryGroup], int]]:
@@ -50,6 +52,11 @@ class DeckOverview:
     @property
     def is_valid(self) -> bool:
         return not self.violations
+
+    @property
+    def odds_order(self) -> str:
+        """The order of the odds rows, in words."""
+        return ODDS_ORDER
 
 
 def kind_groups(entries: list[DecklistEntry], board: str) -> list[EntryGroup]:
@@ -65,16 +72,23 @@ def kind_groups(entries: list[DecklistEntry], board: str) -> list[EntryGroup]:
     ]
 
 
+# The order of the odds rows, as the panel states it.
+ODDS_ORDER = (
+    f"an Avatar of cost {CHEAP_AVATAR_COST} or less first, then each kind, then each card "
+    "as the deck list shows it (by kind, then cost, then name)"
+)
+
+
 def odds_groups(entries: list[DecklistEntry]) -> list[tuple[str, int]]:
-    """The groups the odds panel prices: cheap Avatars, each kind, then each card."""
+    """The groups the odds panel prices, in `ODDS_ORDER`."""
     main = [entry for entry in entries if entry.board == Board.MAIN]
     cheap_avatars = sum(
         e.count for e in main if e.card.kind == CardKind.AVATAR and e.card.cost <= CHEAP_AVATAR_COST
     )
     groups = [(f"An Avatar of cost {CHEAP_AVATAR_COST} or less", cheap_avatars)]
-    for group in kind_groups(entries, Board.MAIN):
-        groups.append((f"Any {group.label}", group.total))
-    groups.extend((entry.card.name, entry.count) for entry in main)
+    by_kind = kind_groups(entries, Board.MAIN)
+    groups.extend((f"Any {group.label}", group.total) for group in by_kind)
+    groups.extend((entry.card.name, entry.count) for group in by_kind for entry in group.entries)
     return groups
 
 
@@ -119,6 +133,10 @@ def deck_overview(
     main_entries = [(e.card, e.count) for e in entries if e.board == Board.MAIN]
     statistics = deck_statistics(main_entries, deck.home_realm)
     main_total = board_total(entries, Board.MAIN)
+    hand = deck.format.opening_hand
+    if hand:
+        # No more cards can leave a hand than it holds.
+        played_per_turn = min(played_per_turn, hand)
     return DeckOverview(
         deck=deck,
         entries=entries,
@@ -132,10 +150,15 @@ def deck_overview(
         statistics=statistics,
         charts=deck_charts(statistics, entries),
         odds=deck_draw_chances(
-            odds_groups(entries), deck_size=main_total, turn=turn, played_per_turn=played_per_turn
+            odds_groups(entries),
+            deck_size=main_total,
+            turn=turn,
+            played_per_turn=played_per_turn,
+            hand=hand,
         )
-        if main_total
+        if main_total and hand
         else [],
         turn=turn,
         played_per_turn=played_per_turn,
+        opening_hand=hand,
     )

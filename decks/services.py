@@ -132,7 +132,9 @@ def _slot_change(*, deck: Deck, card: Card, board: str, count_after: Callable[[i
         if held == count:
             return deck
         _slot_write(deck=deck, card=card, board=board, slot=slot, count=count)
-        _record_change(deck, f"{card.name}: {held} → {count} ({Board(board).label.lower()})")
+        _record_change(
+            deck, f"{card.name}: {held} → {count} ({Board(board).label.lower()})", edit=True
+        )
     return deck
 
 
@@ -160,7 +162,9 @@ def deck_move_card(
         target = slots.get(to_board)
         held = target.count if target else 0
         _slot_write(deck=deck, card=card, board=to_board, slot=target, count=held + count)
-        _record_change(deck, f"Moved {count} {card.name} to the {Board(to_board).label.lower()}")
+        _record_change(
+            deck, f"Moved {count} {card.name} to the {Board(to_board).label.lower()}", edit=True
+        )
     return deck
 
 
@@ -301,11 +305,15 @@ def _bump(deck: Deck, **fields: object) -> None:
 
 
 def _record_change(
-    deck: Deck, note: str, entries: list[DecklistEntry] | None = None
+    deck: Deck, note: str, entries: list[DecklistEntry] | None = None, *, edit: bool = False
 ) -> DeckVersion:
+    # `edit`: a one-card change, which may join the latest version (decks/versions.py).
     deck.save(update_fields=["updated_at"])
     return version_record(
-        deck=deck, entries=entries if entries is not None else deck_entries(deck), note=note
+        deck=deck,
+        entries=entries if entries is not None else deck_entries(deck),
+        note=note,
+        edit=edit,
     )
 
 

@@ -42,4 +42,5 @@ urlpatterns = [
     path("<int:pk>/delete/", deletion.deck_remove, name="delete"),
     path("<int:pk>/undelete/", deletion.deck_bring_back, name="undelete"),
     path("<int:pk>/history/restore/", history.restore, name="restore"),
+    path("<int:pk>/history/label/", history.label, name="version_label"),
 ]

@@ -153,50 +153,91 @@ def _list_in_force(format: Format, on: datetime.date) -> dict[int, _ListRule]:
     return rules
 
 
+@dataclass(frozen=True)
+class CopyLimit:
+    """The most copies of a card a deck may hold, main deck and sideboard together.
+
+    `maximum` is 0 for a banned card; `reason` completes "allows 3 copies…"."""
+
+    maximum: int
+    code: str
+    reason: str
+    banned_since: datetime.date | None = None
+
+
+def copy_limits(
+    format: Format, cards: Iterable[Card], *, on: datetime.date | None = None
+) -> dict[int, CopyLimit]:
+    """The strictest copy limit of each card that has one, by card id, in one query."""
+    listed = _list_in_force(format, on or timezone.localdate())
+    limits = {}
+    for card in cards:
+        if (limit := _strictest_limit(format, card, listed.get(card.pk))) is not None:
+            limits[card.pk] = limit
+    return limits
+
+
+def copy_limit_refusal(
+    *, format: Format, card: Card, main: int, side: int, on: datetime.date | None = None
+) -> str:
+    """Why one more copy of `card` breaks `format`, with `main` and `side` copies held; "" if not.
+
+    The builder's "+ add" asks this, so it refuses exactly what validation reports."""
+    limit = copy_limits(format, [card], on=on).get(card.pk)
+    if limit is None or main + side < limit.maximum:
+        return ""
+    if limit.banned_since is not None:
+        return _banned_message(format, card, limit)
+    return (
+        f"No more {card.name}: {format.name} allows {_copies(limit.maximum)}{limit.reason}, "
+        f"main deck and sideboard together, and the deck has {main + side}"
+        f"{_sideboard_share(main, side)}."
+    )
+
+
 def _copy_violations(
     format: Format, entries: list[DecklistEntry], listed: dict[int, _ListRule]
 ) -> list[FormatViolation]:
     """Copies by name over main deck and sideboard together; the strictest limit speaks."""
-    copies: dict[int, int] = defaultdict(int)
+    copies: dict[int, dict[str, int]] = defaultdict(lambda: {Board.MAIN: 0, Board.SIDE: 0})
     cards: dict[int, Card] = {}
     for entry in entries:
-        copies[entry.card.pk] += entry.count
+        copies[entry.card.pk][entry.board] += entry.count
         cards[entry.card.pk] = entry.card
     violations = []
-    for card_id, count in copies.items():
+    for card_id, held in copies.items():
         card = cards[card_id]
-        rule = listed.get(card_id)
-        if rule and rule.status == ListStatus.BANNED:
-            violations.append(
-                FormatViolation(
-                    "card_banned",
-                    f"{card.name} is banned in {format.name} since {rule.effective_from:%d %B %Y}.",
-                    (card.slug,),
-                )
-            )
+        main, side = held[Board.MAIN], held[Board.SIDE]
+        limit = _strictest_limit(format, card, listed.get(card_id))
+        if limit is None or main + side <= limit.maximum:
             continue
-        limit = _strictest_limit(format, card, rule)
-        if limit is not None and count > limit[0]:
-            maximum, code, reason = limit
-            violations.append(
-                FormatViolation(
-                    code,
-                    f"Deck has {_copies(count)} of {card.name}; {format.name} allows "
-                    f"{_copies(maximum)}{reason}.",
-                    (card.slug,),
-                )
-            )
+        message = (
+            _banned_message(format, card, limit)
+            if limit.banned_since is not None
+            else f"Deck has {_copies(main + side)} of {card.name}{_sideboard_share(main, side)}; "
+            f"{format.name} allows {_copies(limit.maximum)}{limit.reason}."
+        )
+        violations.append(FormatViolation(limit.code, message, (card.slug,)))
     return violations
 
 
-def _strictest_limit(
-    format: Format, card: Card, rule: _ListRule | None
-) -> tuple[int, str, str] | None:
-    """(limit, code, reason) of the lowest copy limit that applies to the card, if any."""
-    limits: list[tuple[int, str, str]] = []
+def _sideboard_share(main: int, side: int) -> str:
+    # Sideboard copies count toward the limit: say so whenever there are some.
+    return f", counting {side} in the sideboard" if side else ""
+
+
+def _banned_message(format: Format, card: Card, limit: CopyLimit) -> str:
+    return f"{card.name} is banned in {format.name} since {limit.banned_since:%d %B %Y}."
+
+
+def _strictest_limit(format: Format, card: Card, rule: _ListRule | None) -> CopyLimit | None:
+    """The lowest copy limit that applies to the card, if any (a ban is a limit of 0)."""
+    if rule and rule.status == ListStatus.BANNED:
+        return CopyLimit(0, "card_banned", "", banned_since=rule.effective_from)
+    limits: list[CopyLimit] = []
     if rule and rule.status == ListStatus.RESTRICTED:
         limits.append(
-            (
+            CopyLimit(
                 rule.limit,
                 "card_restricted",
                 f": it is restricted since {rule.effective_from:%d %B %Y}",
@@ -205,7 +246,7 @@ def _strictest_limit(
     if card.rarity in format.copy_limits_by_rarity:
         rarity = Rarity(card.rarity).label
         limits.append(
-            (
+            CopyLimit(
                 format.copy_limits_by_rarity[card.rarity],
                 "too_many_copies_rarity",
                 f" of any {rarity} card",
@@ -213,16 +254,16 @@ def _strictest_limit(
         )
     if card.kind in format.copy_limits_by_kind:
         limits.append(
-            (
+            CopyLimit(
                 format.copy_limits_by_kind[card.kind],
                 "too_many_copies_kind",
                 f" of any {_kind_label(card.kind)}",
             )
         )
     if format.copy_limit is not None:
-        limits.append((format.copy_limit, "too_many_copies", " of a card by name"))
+        limits.append(CopyLimit(format.copy_limit, "too_many_copies", " of a card by name"))
     # min() keeps the first of equal limits: the most specific reason is listed first.
-    return min(limits, key=lambda limit: limit[0]) if limits else None
+    return min(limits, key=lambda limit: limit.maximum) if limits else None
 
 
 def _size_range(format: Format) -> str:

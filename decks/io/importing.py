@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import UploadedFile
 
 from cards.models import Realm
 from decks.io.parsing import MAX_IMPORT_BYTES, decklist_parse
-from decks.io.raw import ImportProblem
+from decks.io.raw import DecklistHeader, ImportProblem
 from decks.models import Deck, Format
 from decks.services import DeckChangeError, deck_create
 
@@ -36,18 +36,13 @@ def deck_import(
     `keep_valid_lines` is set. The format, Home Realm and name fall back to those the
     decklist itself names (JSON and deck codes carry them)."""
     parsed = decklist_parse(text=text, kind=kind)
-    refused = [problem for problem in parsed.problems if problem.line is None]
-    if refused or (parsed.problems and not keep_valid_lines) or not parsed.entries:
-        raise DeckImportError(parsed.problems or [ImportProblem(None, "No line could be kept.")])
     header = parsed.header
     format = format or Format.objects.filter(slug=header.format).first()
-    if format is None:
-        missing = (
-            f"The decklist names the format {header.format!r}, which this site does not have."
-            if header.format
-            else "Choose the deck's format."
-        )
-        raise DeckImportError([ImportProblem(None, missing)])
+    # Every problem in one answer: the format's among the lines', not after they are fixed.
+    problems = [*_format_problems(format, header), *parsed.problems]
+    refused = [problem for problem in problems if problem.line is None]
+    if refused or (problems and not keep_valid_lines) or not parsed.entries:
+        raise DeckImportError(problems or [ImportProblem(None, "No line could be kept.")])
     if home_realm is None and header.home_realm:
         home_realm = Realm.objects.filter(slug=header.home_realm).first()
     try:
@@ -61,6 +56,16 @@ def deck_import(
         )
     except DeckChangeError as error:
         raise DeckImportError([ImportProblem(None, str(error))]) from error
+
+
+def _format_problems(format: Format | None, header: DecklistHeader) -> list[ImportProblem]:
+    if format is not None:
+        return []
+    if header.format:
+        message = f"The decklist names the format {header.format!r}, which this site does not have."
+    else:
+        message = "Choose the deck's format: this decklist does not name one."
+    return [ImportProblem(None, message)]
 
 
 def upload_read(upload: UploadedFile) -> str:

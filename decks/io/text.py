@@ -53,7 +53,7 @@ def text_read(text: str) -> RawDecklist:
         if match is None:
             decklist.problems.append(
                 ImportProblem(
-                    number, f"Expected a count and a card name, like '3 Ember Lance': {line!r}."
+                    number, f"Expected a count and a card name, like '3 Cinder Hound': {line!r}."
                 )
             )
             continue

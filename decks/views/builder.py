@@ -10,6 +10,8 @@ The odds panel re-renders with the default turn after each change.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import OperationalError
@@ -31,11 +33,48 @@ from decks.services import (
     deck_set_slot,
     deck_update,
 )
+from decks.validation import CopyLimit, copy_limit_refusal, copy_limits
 from decks.views.access import owned_deck
 from decks.views.busy import RETRY_AFTER, retry_when_busy, write_failed
 
 SEARCH_RESULTS = 25
 TEMPLATE = "decks/builder.html"
+
+
+@dataclass(frozen=True)
+class HeldCard:
+    """A search result with the copies the deck already holds and the format's limit."""
+
+    card: Card
+    main: int = 0
+    side: int = 0
+    limit: CopyLimit | None = None
+
+    @property
+    def total(self) -> int:
+        return self.main + self.side
+
+    @property
+    def at_limit(self) -> bool:
+        return self.limit is not None and self.total >= self.limit.maximum
+
+
+def held_cards(deck: Deck, cards: list[Card]) -> list[HeldCard]:
+    """Each card with the copies `deck` holds on each board and its copy limit (two queries)."""
+    held: dict[int, dict[str, int]] = {card.pk: {} for card in cards}
+    slots = deck.slots.filter(card__in=cards).values_list("card_id", "board", "count")
+    for card_id, board, count in slots:
+        held[card_id][board] = count
+    limits = copy_limits(deck.format, cards)
+    return [
+        HeldCard(
+            card,
+            held[card.pk].get(Board.MAIN, 0),
+            held[card.pk].get(Board.SIDE, 0),
+            limits.get(card.pk),
+        )
+        for card in cards
+    ]
 
 
 def is_htmx(request: HttpRequest) -> bool:
@@ -63,7 +102,10 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
     """The builder page for one of the user's own decks."""
     deck = owned_deck(request, pk)
     return builder_render(
-        request, deck, settings_form=DeckSettingsForm(instance=deck), **catalogue_search(request)
+        request,
+        deck,
+        settings_form=DeckSettingsForm(instance=deck),
+        **catalogue_search(request, deck),
     )
 
 
@@ -75,15 +117,16 @@ def builder_render(
     return render(request, f"{TEMPLATE}#{partial}" if partial else TEMPLATE, context)
 
 
-def catalogue_search(request: HttpRequest) -> dict[str, object]:
-    """The catalogue's own filters (and search syntax) over the query string."""
+def catalogue_search(request: HttpRequest, deck: Deck) -> dict[str, object]:
+    """The catalogue's own filters (and search syntax) over the query string, each result
+    with the copies the deck holds."""
     filterset = CardFilter(
         without_blanks(request.GET), queryset=Card.objects.with_catalogue_relations()
     )
     results = list(filterset.qs[:SEARCH_RESULTS]) if filterset.is_valid() else []
     return {
         "filterset": filterset,
-        "results": results,
+        "results": held_cards(deck, results),
         "search_error": getattr(filterset, "search_error", None),
         "kinds": CardKind.choices,
         "realms": Realm.objects.all(),
@@ -103,7 +146,7 @@ def without_blanks(query: QueryDict) -> QueryDict:
 def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
     """The search results alone, for the search box's htmx requests."""
     deck = owned_deck(request, pk)
-    context = {"deck": deck, **catalogue_search(request)}
+    context = {"deck": deck, **catalogue_search(request, deck)}
     return render(request, f"{TEMPLATE}#search_results", context)
 
 
@@ -115,6 +158,7 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
     form = SlotChangeForm(request.POST)
     error = ""
     status = 200
+    changed = []
     if form.is_valid():
         try:
             slot_change_apply(deck=deck, **form.cleaned_data)
@@ -122,6 +166,8 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
             error = str(change_error)
         except OperationalError as busy:
             error, status = write_failed(busy), 503
+        # The search result of the card shows its new count (an out-of-band swap).
+        changed = held_cards(deck, [form.cleaned_data["card"]])
     else:
         error = " ".join(message for messages_ in form.errors.values() for message in messages_)
     if not is_htmx(request):
@@ -130,19 +176,29 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("decks:builder", pk=deck.pk)
     # 200 even for a refused change: htmx swaps only successes, and the pane shows the error.
     # A busy database is a 503 the builder swaps in too (see its hx-on::before-swap).
-    response = builder_render(request, deck, partial="deck_update", change_error=error)
+    response = builder_render(
+        request, deck, partial="deck_update", change_error=error, changed=changed
+    )
     return busy_marked(response, status)
 
 
 def slot_change_apply(
     *, deck: Deck, card: Card, board: str, action: str, count: int | None
 ) -> Deck:
-    """Turn one builder control into the matching service call."""
+    """Turn one builder control into the matching service call.
+
+    One more copy is refused at the format's copy limit, by the rule validation uses."""
     if action == "move":
         to_board = Board.SIDE if board == Board.MAIN else Board.MAIN
         return deck_move_card(deck=deck, card=card, from_board=board, to_board=to_board, count=1)
     if action == "set":
         return deck_set_slot(deck=deck, card=card, board=board, count=count)
+    if action == "add":
+        [held] = held_cards(deck, [card])
+        if refusal := copy_limit_refusal(
+            format=deck.format, card=card, main=held.main, side=held.side
+        ):
+            raise DeckChangeError(refusal)
     return deck_adjust_slot(deck=deck, card=card, board=board, delta=1 if action == "add" else -1)
 
 

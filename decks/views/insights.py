@@ -43,9 +43,11 @@ def draw_odds(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def sample_hand(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seven cards from a new shuffle of the main deck on every click."""
+    """An opening hand from a new shuffle of the main deck on every click (the whole deck
+    when the format draws none)."""
     deck = viewable_deck(request, pk)
     main = [(e.card, e.count) for e in deck_entries(deck) if e.board == Board.MAIN]
+    size = deck.format.opening_hand or sum(count for _card, count in main)
     # A fresh, OS-seeded generator per request: a page aid, not the game engine.
-    hand = draw_sample_hand(main, random.SystemRandom())
+    hand = draw_sample_hand(main, random.SystemRandom(), size)
     return render(request, "decks/_panels.html#sample_hand", {"deck": deck, "hand": hand})

@@ -34,6 +34,7 @@ def import_deck(request: HttpRequest) -> HttpResponse:
     """Paste or upload a decklist (text, deck code, JSON, CSV) to make a new deck."""
     form = DeckImportForm(request.POST or None, request.FILES or None)
     problems = []
+    read_as = ""
     if request.method == "POST" and form.is_valid():
         decklist = form.cleaned_data
         try:
@@ -48,8 +49,16 @@ def import_deck(request: HttpRequest) -> HttpResponse:
             )
         except DeckImportError as error:
             problems = error.problems
+            read_as = DeckImportForm.KIND_LABELS[decklist["kind"]]
+            if decklist["detected"]:
+                read_as += " (detected from the text)"
         else:
             messages.success(request, f"Imported {deck.name}.")
             return redirect("decks:builder", pk=deck.pk)
     status = 400 if request.method == "POST" else 200
-    return render(request, "decks/import.html", {"form": form, "problems": problems}, status=status)
+    return render(
+        request,
+        "decks/import.html",
+        {"form": form, "problems": problems, "read_as": read_as},
+        status=status,
+    )

@@ -76,8 +76,18 @@ def test_building_a_deck_by_search_and_clicks_makes_it_valid(page, world):
     # The statistics came along with the change, without a reload.
     expect(page.locator("#deck-insights")).to_contain_text("Outside the Home Realm: 0%")
 
-    # One copy too many breaks the copy limit, and the page says so at once.
+    # "+ add" refuses one copy past the limit, and says why at once; the result shows 3 of 3.
     results.get_by_role("button", name="Add Ember Adept 01 to the main deck").click()
+    expect(page.locator(".change-error")).to_contain_text(
+        "No more Ember Adept 01: Shén Standard allows 3 copies of a card by name"
+    )
+    expect(total).to_have_text("Main deck: 40")
+    expect(page.locator("#held-ember-adept-01")).to_have_text("In the deck: 3 of 3")
+
+    # A typed count past the limit is kept, and validation names the broken limit.
+    count = page.get_by_label("Copies of Ember Adept 01 in the main deck")
+    count.fill("4")
+    count.press("Tab")
     expect(validation).to_contain_text("Deck has 4 copies of Ember Adept 01")
 
     # Typing a count sets it; sending a copy to the sideboard moves it off the main deck.

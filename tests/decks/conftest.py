@@ -1,10 +1,14 @@
 """Shared worlds: a deck owner, a small ember_catalogue and a deck built from it."""
 
+import datetime
+
 import pytest
+from django.utils import timezone
 
 from decks.decklist import DecklistEntry
 from decks.models import Board
 from decks.services import deck_create
+from decks.versions import EDIT_GROUP_WINDOW
 from tests.factories.cards import AvatarFactory, CardFactory, ItemFactory, RealmFactory
 from tests.factories.decks import FormatFactory, UserFactory
 
@@ -60,3 +64,34 @@ def ember_deck(ember_catalogue):
             DecklistEntry(ember_catalogue["cinder-the-blade"], 2, Board.SIDE),
         ],
     )
+
+
+class Clock:
+    """Django's clock, moved by hand: `tick` is added on every reading."""
+
+    def __init__(self, tick: datetime.timedelta = datetime.timedelta(0)) -> None:
+        self.now = timezone.now()
+        self.tick = tick
+
+    def read(self) -> datetime.datetime:
+        self.now += self.tick
+        return self.now
+
+    def advance(self, minutes: float) -> None:
+        self.now += datetime.timedelta(minutes=minutes)
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """A clock that stands still until the test advances it."""
+    clock = Clock()
+    monkeypatch.setattr(timezone, "now", clock.read)
+    return clock
+
+
+@pytest.fixture
+def edits_far_apart(monkeypatch):
+    """Every reading of the clock is later than the edit-grouping window: each edit is a version."""
+    clock = Clock(tick=EDIT_GROUP_WINDOW + datetime.timedelta(seconds=1))
+    monkeypatch.setattr(timezone, "now", clock.read)
+    return clock

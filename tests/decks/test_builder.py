@@ -85,10 +85,18 @@ def test_add_answers_with_deck_pane_and_out_of_band_summary(logged_in, deck, bol
     assert "Deck has 1 card; Shén Standard needs 40 to 60." in html
 
 
-def test_each_change_records_a_version(logged_in, deck, bolt):
+def test_changes_far_apart_record_a_version_each(logged_in, deck, bolt, edits_far_apart):
     change(logged_in, deck, card=bolt.slug, board="main", action="add")
     change(logged_in, deck, card=bolt.slug, board="main", action="add")
     assert deck.versions.count() == 3
+
+
+def test_changes_close_together_share_one_version(logged_in, deck, bolt, clock):
+    change(logged_in, deck, card=bolt.slug, board="main", action="add")
+    clock.advance(minutes=2)
+    change(logged_in, deck, card=bolt.slug, board="main", action="add")
+    assert deck.versions.count() == 2
+    assert deck.versions.get(number=2).edits == 2
 
 
 def test_remove_takes_one_copy_away(logged_in, deck, bolt):
@@ -136,8 +144,51 @@ def test_move_of_a_card_not_held_shows_an_error_and_changes_nothing(logged_in, d
 def test_bad_change_is_refused_and_changes_nothing(logged_in, deck, bolt, data):
     response = change(logged_in, deck, **data)
     assert response.status_code == 200
-    assert 'class="error" role="alert"' in response.content.decode()
+    assert 'class="error change-error" role="alert"' in response.content.decode()
     assert held(deck) == {}
+
+
+def test_each_search_result_shows_the_copies_held_and_the_limit(logged_in, deck, bolt):
+    deck_set_slot(deck=deck, card=bolt, board="main", count=2)
+    deck_set_slot(deck=deck, card=bolt, board="side", count=1)
+    CardFactory(name="Cinder Wall")
+    html = logged_in.get(reverse("decks:builder", args=[deck.pk]), {"q": "cinder"}).content.decode()
+    assert held_badge(html, "cinder-bolt") == "In the deck: 2+1 of 3"
+    assert held_badge(html, "cinder-wall") == "In the deck: 0 of 3"
+
+
+def held_badge(html: str, slug: str) -> str:
+    start = html.index(f'id="held-{slug}"')
+    text = html[html.index(">", start) + 1 : html.index("</span>\n", start)]
+    text = text.replace('<span class="visually-hidden">', "").replace("</span>", "")
+    return " ".join(text.split())
+
+
+def test_add_refuses_past_the_copy_limit_and_says_sideboard_copies_count(logged_in, deck, bolt):
+    deck_set_slot(deck=deck, card=bolt, board="main", count=2)
+    deck_set_slot(deck=deck, card=bolt, board="side", count=1)
+    versions = deck.versions.count()
+    response = change(logged_in, deck, card=bolt.slug, board="main", action="add")
+    html = response.content.decode()
+    assert (
+        "No more Cinder Bolt: Shén Standard allows 3 copies of a card by name, main deck and "
+        "sideboard together, and the deck has 3, counting 1 in the sideboard." in html
+    )
+    assert held(deck) == {("Cinder Bolt", "main"): 2, ("Cinder Bolt", "side"): 1}
+    assert deck.versions.count() == versions
+
+
+def test_a_change_updates_the_search_results_count_out_of_band(logged_in, deck, bolt):
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    assert 'id="held-cinder-bolt" class="held in-deck" hx-swap-oob="true"' in html
+    assert held_badge(html, "cinder-bolt") == "In the deck: 1 of 3"
+
+
+def test_set_count_may_go_past_the_limit_and_validation_says_so(logged_in, deck, bolt):
+    """Typing a count is deliberate: it is kept, and the verdict names the broken limit."""
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="set", count=4)
+    assert held(deck) == {("Cinder Bolt", "main"): 4}
+    assert "Deck has 4 copies of Cinder Bolt; Shén Standard allows 3" in html.content.decode()
 
 
 def test_change_without_htmx_redirects_back_to_the_builder(logged_in, deck, bolt):
@@ -281,3 +332,15 @@ def test_search_treats_the_any_choices_as_no_filter(logged_in, deck, bolt):
     html = response.content.decode()
     assert "Cinder Bolt" in html
     assert 'role="alert"' not in html
+
+
+def test_a_new_deck_starts_in_shen_standard(logged_in):
+    StarterFormatFactory()
+    standard = FormatFactory()
+    html = logged_in.get(reverse("decks:new")).content.decode()
+    assert f'<option value="{standard.pk}" selected>Shén Standard</option>' in html
+
+
+def test_the_public_deck_list_says_no_decks_match_once(client):
+    html = client.get(reverse("decks:browse"), {"q": "nothing like this"}).content.decode()
+    assert html.count("No decks match.") == 1

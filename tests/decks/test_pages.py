@@ -6,7 +6,7 @@ from django.urls import reverse
 from decks.models import Visibility
 from decks.services import deck_create, deck_set_slot
 from tests.factories.cards import AvatarFactory, CardFactory, RealmFactory
-from tests.factories.decks import FormatFactory, UserFactory
+from tests.factories.decks import FormatFactory, UserFactory, make_public_deck
 
 pytestmark = pytest.mark.django_db
 
@@ -17,14 +17,9 @@ def ember():
 
 
 @pytest.fixture
-def public_deck(owner, ember):
-    deck = deck_create(
-        owner=owner,
-        name="Ember Rush",
-        format=FormatFactory(),
-        home_realm=ember,
-        visibility=Visibility.PUBLIC,
-    )
+def public_deck(owner, ember, edits_far_apart):
+    """Three versions: created, then two edits far enough apart to stay separate."""
+    deck = make_public_deck(owner=owner, home_realm=ember)
     deck_set_slot(
         deck=deck, card=AvatarFactory(name="Ash Squire", realm=ember, cost=2), board="main", count=3
     )

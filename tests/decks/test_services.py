@@ -23,7 +23,8 @@ from decks.versions import SlotChange, version_diff
 from tests.factories.cards import CardFactory
 from tests.factories.decks import FormatFactory, UserFactory
 
-pytestmark = pytest.mark.django_db
+# Edits far apart: each one is its own version (tests/decks/test_versions.py groups them).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("edits_far_apart")]
 
 
 @pytest.fixture

@@ -6,7 +6,13 @@ import pytest
 
 from decks.decklist import DecklistEntry
 from decks.models import Board, ListStatus
-from decks.validation import FormatViolation, validate_deck, validate_decklist
+from decks.validation import (
+    FormatViolation,
+    copy_limit_refusal,
+    copy_limits,
+    validate_deck,
+    validate_decklist,
+)
 from tests.factories.cards import AvatarFactory, CardFactory, ItemFactory, RealmFactory
 from tests.factories.decks import (
     DeckFactory,
@@ -85,10 +91,76 @@ def test_too_many_copies_by_name_names_the_card(standard, realm):
     assert "4 copies of Ember Lance" in violation.message
 
 
-def test_copies_count_main_deck_and_sideboard_together(standard, realm):
-    card = CardFactory()
+def test_copies_count_main_deck_and_sideboard_together_and_the_message_says_so(standard, realm):
+    card = CardFactory(name="Ember Lance")
     entries = forty(DecklistEntry(card, 2), DecklistEntry(card, 2, Board.SIDE))
-    assert codes(check(standard, entries, realm)) == ["too_many_copies"]
+    [violation] = check(standard, entries, realm)
+    assert violation.code == "too_many_copies"
+    assert violation.message == (
+        "Deck has 4 copies of Ember Lance, counting 2 in the sideboard; "
+        "Shén Standard allows 3 copies of a card by name."
+    )
+
+
+def test_a_limit_broken_by_the_main_deck_alone_does_not_mention_the_sideboard(standard, realm):
+    [violation] = check(standard, forty(DecklistEntry(CardFactory(name="Ash Wall"), 4)), realm)
+    assert violation.message == (
+        "Deck has 4 copies of Ash Wall; Shén Standard allows 3 copies of a card by name."
+    )
+
+
+@pytest.mark.parametrize(
+    ("main", "side", "refusal"),
+    [
+        (2, 0, ""),
+        (1, 1, ""),
+        (
+            3,
+            0,
+            "No more Ember Lance: Shén Standard allows 3 copies of a card by name, "
+            "main deck and sideboard together, and the deck has 3.",
+        ),
+        (
+            2,
+            1,
+            "No more Ember Lance: Shén Standard allows 3 copies of a card by name, "
+            "main deck and sideboard together, and the deck has 3, counting 1 in the sideboard.",
+        ),
+    ],
+)
+def test_one_more_copy_is_refused_at_the_limit(standard, main, side, refusal):
+    card = CardFactory(name="Ember Lance")
+    assert copy_limit_refusal(format=standard, card=card, main=main, side=side) == refusal
+
+
+def test_one_more_copy_agrees_with_validation_for_every_count(standard, realm):
+    """The builder's refusal and the validation verdict are one rule: they never disagree."""
+    card = CardFactory()
+    FormatListEntryFactory(
+        format=standard, card=card, status=ListStatus.RESTRICTED, limit=2, effective_from=TODAY
+    )
+    for main in range(4):
+        for side in range(3):
+            refused = bool(copy_limit_refusal(format=standard, card=card, main=main, side=side))
+            entries = [DecklistEntry(card, main), DecklistEntry(card, side, Board.SIDE)]
+            after_one_more = [DecklistEntry(card, main + 1), DecklistEntry(card, side, Board.SIDE)]
+            broken = "card_restricted" in codes(check(standard, after_one_more, realm))
+            assert refused == broken, (main, side, entries)
+
+
+def test_a_banned_card_is_refused_with_the_ban(standard):
+    card = CardFactory(name="Ember Lance")
+    FormatListEntryFactory(format=standard, card=card, effective_from=datetime.date(2026, 1, 1))
+    assert copy_limit_refusal(format=standard, card=card, main=0, side=0) == (
+        "Ember Lance is banned in Shén Standard since 01 January 2026."
+    )
+
+
+def test_copy_limits_cost_one_query_for_many_cards(standard, django_assert_num_queries):
+    cards = [CardFactory() for _ in range(10)]
+    with django_assert_num_queries(1):
+        limits = copy_limits(standard, cards)
+    assert {limit.maximum for limit in limits.values()} == {3}
 
 
 def test_too_many_copies_by_rarity(realm):

@@ -52,6 +52,7 @@ class StarterFormatFactory(FormatFactory):
     allowed_kinds = factory.LazyFunction(lambda: ["avatar"])
     requires_home_realm = False
     sideboard_max = 0
+    opening_hand = None  # the simplified rules keep every card in hand: no draw
 
 
 class FormatListEntryFactory(factory.django.DjangoModelFactory):
@@ -82,3 +83,18 @@ class DeckSlotFactory(factory.django.DjangoModelFactory):
     deck = factory.SubFactory(DeckFactory)
     card = factory.SubFactory(CardFactory)
     count = 1
+
+
+def make_public_deck(*, owner, name: str = "Ember Rush", format=None, **fields) -> Deck:
+    """A public deck made the way players make one (`deck_create`, so its history starts),
+    in Shén Standard unless told otherwise; `fields` go to `deck_create` (entries, home_realm…)."""
+    from decks.models import Visibility
+    from decks.services import deck_create
+
+    return deck_create(
+        owner=owner,
+        name=name,
+        format=format or FormatFactory(),
+        visibility=Visibility.PUBLIC,
+        **fields,
+    )
