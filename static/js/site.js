@@ -10,3 +10,15 @@ document.addEventListener("htmx:configRequest", (event) => {
     if (parameters[name] === "") delete parameters[name];
   }
 });
+
+// Inside an element marked data-swap-statuses="409 503", htmx swaps those answers in
+// too: a stale form (409) or a busy database (503) comes with a message to show.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  const marked = event.detail.elt.closest("[data-swap-statuses]");
+  if (!marked) return;
+  const statuses = marked.dataset.swapStatuses.split(/\s+/).map(Number);
+  if (statuses.includes(event.detail.xhr.status)) {
+    event.detail.shouldSwap = true;
+    event.detail.isError = false;
+  }
+});

@@ -73,8 +73,10 @@ def test_thirty_simultaneous_one_more_clicks_make_thirty_copies(owner, deck):
 
     assert statuses == [200] * CLICKS
     assert DeckSlot.objects.get(deck=deck, card=bolt).count == CLICKS
-    # Every click is its own version, numbered without gaps or repeats.
-    assert sorted(deck.versions.values_list("number", flat=True)) == list(range(1, CLICKS + 2))
+    # Clicks within minutes of each other share a version; versions stay numbered
+    # without gaps or repeats.
+    numbers = sorted(deck.versions.values_list("number", flat=True))
+    assert numbers == list(range(1, len(numbers) + 1))
 
 
 def test_forty_simultaneous_api_patches_all_succeed(owner, deck):
