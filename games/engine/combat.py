@@ -171,6 +171,7 @@ def answer_window(state, decision: CombatWindow, action: Action, log: list[Event
 
 
 def _roll(state: GameState, count: int) -> tuple[GameState, tuple[int, ...]]:
+    """Roll ``count`` d6 from the state's generator, forced dice (scenarios) first."""
     forced = state.forced_dice
     if forced:
         take = forced[:count]
@@ -178,11 +179,6 @@ def _roll(state: GameState, count: int) -> tuple[GameState, tuple[int, ...]]:
         return evolve(state, forced_dice=forced[len(take) :], rng=seed), take + dice
     dice, seed = rng.roll(state.rng, count)
     return evolve(state, rng=seed), dice
-
-
-def roll_dice(state: GameState, count: int) -> tuple[GameState, tuple[int, ...]]:
-    """Roll ``count`` d6 from the state's generator (forced dice first)."""
-    return _roll(state, count)
 
 
 def roll_combat(state: GameState, log: list[Event]) -> GameState:
