@@ -28,7 +28,6 @@ import dataclasses
 import json
 import os
 import pstats
-import random
 import statistics
 import sys
 import time
@@ -38,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sgfmill import boards
 
+from bench.placement import go_games, measure_placement
 from games.engine import (
     RULESETS,
     AbilitySpec,
@@ -238,22 +238,6 @@ def sample_decks(seed: int = 1, size: int = DECK_SIZE) -> tuple[DeckList, DeckLi
 # --- measurements -----------------------------------------------------------
 
 
-def go_games(count: int = 30, moves: int = 70, seed: int = 2026) -> list[list[tuple]]:
-    """Seeded random legal games on sgfmill's 9×9 board: (row, col, colour) moves."""
-    chooser = random.Random(seed)
-    games = []
-    for _ in range(count):
-        board, game = boards.Board(9), []
-        for turn in range(moves):
-            empty = [(r, c) for r in range(9) for c in range(9) if board.get(r, c) is None]
-            row, col = chooser.choice(empty)
-            colour = "bw"[turn % 2]
-            board.play(row, col, colour)
-            game.append((row, col, colour))
-        games.append(game)
-    return games
-
-
 def sgfmill_play_us(games: list[list[tuple]]) -> float:
     """CPU µs per sgfmill ``Board.play``, replaying ``games`` on fresh boards."""
     plays = sum(len(game) for game in games)
@@ -272,7 +256,7 @@ def measure_ratio(rounds: int, games_per_round: int, seed: int = 4242) -> dict:
     sgfmill plays and then a few random games; the ratio is the median of
     the rounds' ratios.
     """
-    reference = go_games()
+    reference = go_games()  # bench/placement.py's random legal games, as sgfmill moves
     ratios, actions_us, plays_us = [], [], []
     for round_ in range(rounds):
         play_us = sgfmill_play_us(reference)
@@ -412,8 +396,6 @@ def main() -> None:
         # One core, as the targets are stated: no help from a second CPU.
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
-    from bench.placement import measure_placement  # sgfmill only for these figures
-
     placement = measure_placement(20_000)
     figures = measure_games(args.games)
     endings = ", ".join(f"{n} {reason}" for reason, n in sorted(figures["endings"].items()))
@@ -432,7 +414,8 @@ def main() -> None:
         f"The target, in {ratio['rounds']} alternating rounds of sgfmill plays and 3 games "
         "(medians):\n"
         f"  one action         {ratio['action_us']:10.1f} µs\n"
-        f"  sgfmill Board.play {ratio['sgfmill_play_us']:10.2f} µs (9×9, random legal moves)\n"
+        f"  sgfmill Board.play {ratio['sgfmill_play_us']:10.2f} µs "
+        "(9×9, bench/placement.py's games)\n"
         f"  one action / one sgfmill play = {ratio['ratio']:.1f}× "
         f"(rounds {ratio['ratio_low']:.1f}–{ratio['ratio_high']:.1f}×; target at most 4×)"
     )

@@ -99,6 +99,14 @@ def _same_final_positions(games, go_games) -> bool:
     return True
 
 
+def go_games(n: int = 3_000, seed: int = 2026) -> list[list[tuple[int, int, str]]]:
+    """About ``n`` placements of seeded random legal games as sgfmill moves (row, col,
+    colour): the reference positions of this bench, for other benches' ratios."""
+    moves_per_game = 90
+    games = _random_games(max(1, n // moves_per_game), moves_per_game, seed)
+    return [[(v // 9, v % 9, _COLOURS[p]) for v, p in game] for game in games]
+
+
 def measure_placement(n: int = 20_000, seed: int = 2026) -> dict:
     """Time about ``n`` placements in ours and in sgfmill; µs per placement and ratios.
 

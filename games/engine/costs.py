@@ -46,12 +46,16 @@ class PlayerShen:
     @cached_property
     def by_space(self) -> tuple[int, ...]:
         """Shén around each space, indexed by space."""
-        return tuple((self.mask & corners).bit_count() for corners in self.board.space_corner_masks)
+        return tuple(
+            [(self.mask & corners).bit_count() for corners in self.board.space_corner_masks]
+        )
 
     @cached_property
     def by_vertex(self) -> tuple[int, ...]:
         """Shén on and next to each vertex, indexed by vertex."""
-        return tuple((self.mask & around).bit_count() for around in self.board.around_vertex_masks)
+        return tuple(
+            [(self.mask & around).bit_count() for around in self.board.around_vertex_masks]
+        )
 
     def paying(self, cost: int, *, on_path: bool = False) -> list[int]:
         """The spaces (vertices, ``on_path``) where at least ``cost`` Shén can pay.

@@ -126,7 +126,14 @@ def _manifest_spots(
     newcomer = Avatar(-1, player, -1, False)
     paying = shen.paying(0 if paid else cost, on_path=True)
     closed = walker_closed(state, player)
-    return [v for v in paying if not closed >> v & 1 and walker_may_arrive(state, newcomer, v)]
+    # Only a vertex that is the last liberty of one of the player's groups needs the
+    # closer look of walker_may_arrive; the mask of those is read once for all.
+    danger = state.grid.last_liberties(player)
+    return [
+        v
+        for v in paying
+        if not closed >> v & 1 and (not danger >> v & 1 or walker_may_arrive(state, newcomer, v))
+    ]
 
 
 def play_card(state: GameState, player: int, action: PlayCard, log: list[Event]) -> GameState:
