@@ -119,3 +119,11 @@ def test_no_file_names_the_rulings_it_was_written_from():
         and any(name in path.read_text(encoding="utf-8") for name in REPLACED)
     ]
     assert offenders == []
+
+
+def test_every_module_the_rules_name_exists():
+    """The rulebook's "Engine" notes name the modules that carry a rule out."""
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z_]+\.py)`", text))
+    missing = sorted(name for name in named if not (ROOT / "games" / "engine" / name).exists())
+    assert missing == []
