@@ -1,4 +1,4 @@
-"""Speed work on the engine must not change a single game.
+"""Random games pinned by digest: no change of code may change a single game.
 
 The digests below were recorded when gain_cards_back became a decision of its
 owner (``ChooseReturnedCards``, answered by ``ReturnCards``): random bots now
