@@ -10,6 +10,10 @@ from django.db.models import Max
 from decks.decklist import DecklistEntry
 from decks.models import Board, Deck, DeckVersion
 
+# The largest version number a deck can have (its column is a 32-bit integer): numbers
+# asked for in a URL are bounded by it, so no query overflows.
+MAX_VERSION_NUMBER = 2**31 - 1
+
 # A snapshot row: {"card": slug, "name": name, "board": "main"|"side", "count": n}.
 Snapshot = list[dict]
 
