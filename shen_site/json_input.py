@@ -10,6 +10,7 @@ control characters or lone surrogates (which no database column or response can 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import IO, Any
 
@@ -40,7 +41,7 @@ def json_document_read(text: str) -> Any:
     """The document `text` holds; raises JSONInputError for anything `json.loads` would
     choke on or pass through unfit for the database."""
     try:
-        document = json.loads(text, parse_constant=_refuse_constant)
+        document = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as error:
         raise JSONInputError(f"Not valid JSON: {error.msg}.", error.lineno) from None
     except RecursionError:
@@ -54,6 +55,13 @@ def json_document_read(text: str) -> Any:
 
 def _refuse_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text[:20]} is too large a number")
+    return number
 
 
 def _too_deep() -> str:
