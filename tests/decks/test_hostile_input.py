@@ -168,36 +168,22 @@ def _within_limits(player) -> None:
         assert all(count <= MAX_COPIES_PER_SLOT for count in counts)
 
 
+@pytest.mark.parametrize("endpoint", ["/api/decks/import/", "/api/decklists/validate/"])
 @HOSTILE
 @given(decklist=decklists, keep=st.booleans())
-def test_the_import_api_answers_any_decklist_without_a_server_error(
-    api_client, world, decklist, keep
+def test_the_decklist_apis_answer_any_decklist_with_success_or_import_problems(
+    api_client, world, endpoint, decklist, keep
 ):
     kind, text = decklist
     api_client.force_authenticate(world)
     body = {"text": text, "kind": kind, "format": "shen-standard", "keep_valid_lines": keep}
 
-    response = api_client.post(
-        "/api/decks/import/", json.dumps(body), content_type="application/json"
-    )
+    response = api_client.post(endpoint, json.dumps(body), content_type="application/json")
 
     _answered(response)
     if response.status_code == 400:
         assert response.json()["problems"], response.json()
     _within_limits(world)
-
-
-@HOSTILE
-@given(decklist=decklists)
-def test_the_validate_api_answers_any_decklist_without_a_server_error(api_client, world, decklist):
-    kind, text = decklist
-    body = {"text": text, "kind": kind, "format": "shen-standard"}
-
-    _answered(
-        api_client.post(
-            "/api/decklists/validate/", json.dumps(body), content_type="application/json"
-        )
-    )
 
 
 @HOSTILE
