@@ -228,7 +228,8 @@ def test_the_deck_api_answers_any_entries_without_a_server_error(
         "entries": entries,
     }
 
-    _answered(api_client.post("/api/decks/", body, format="json"))
+    # json.dumps escapes lone surrogates as a hostile client would send them.
+    _answered(api_client.post("/api/decks/", json.dumps(body), content_type="application/json"))
     _within_limits(world)
 
 
