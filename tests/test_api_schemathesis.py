@@ -10,6 +10,8 @@ import base64
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
@@ -27,6 +29,18 @@ PASSWORD = "correct-horse-battery"
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application).exclude(
     path_regex=r"^/api/(cards|realms)/", method=["POST", "PUT", "PATCH", "DELETE"]
 )
+
+
+@pytest.fixture(autouse=True)
+def test_transaction_kept_open():
+    # As Django's test client does: between requests Django closes connections it thinks
+    # stale, and on PostgreSQL that would close the test's own transaction.
+    signals = (request_started, request_finished)
+    for signal in signals:
+        signal.disconnect(close_old_connections)
+    yield
+    for signal in signals:
+        signal.connect(close_old_connections)
 
 
 @pytest.fixture
