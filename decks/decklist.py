@@ -1,4 +1,8 @@
-"""A decklist apart from any saved deck: the shape validation, import and export share."""
+"""A decklist apart from any saved deck: the shape validation, import and export share.
+
+The deck-size limits live here, checked on merged entries (repeated lines added up), so
+every way in (importers, the builder, the API) refuses the same decks with the same words.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from cards.models import Card
-from decks.models import Board, Deck
+from decks.models import MAX_COPIES_PER_SLOT, Board, Deck
+
+# The most cards a deck holds, main deck and sideboard together: far above any format's
+# size, low enough that a proxy sheet or an odds table stays cheap.
+MAX_DECK_CARDS = 300
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,25 @@ def entries_merged(entries: Iterable[DecklistEntry]) -> list[DecklistEntry]:
             entry = DecklistEntry(entry.card, totals[key].count + entry.count, entry.board)
         totals[key] = entry
     return list(totals.values())
+
+
+def decklist_limit_problem(entries: Iterable[DecklistEntry]) -> str | None:
+    """The deck-size limit merged `entries` break, as a sentence naming it, or None."""
+    total = 0
+    for entry in entries:
+        if entry.count > MAX_COPIES_PER_SLOT:
+            board = Board(entry.board).label.lower() if entry.board in Board.values else "board"
+            return (
+                f"The {board} holds at most {MAX_COPIES_PER_SLOT} copies of {entry.card.name}; "
+                f"this decklist puts {entry.count} there."
+            )
+        total += entry.count
+    if total > MAX_DECK_CARDS:
+        return (
+            f"A deck holds at most {MAX_DECK_CARDS} cards (main deck and sideboard together); "
+            f"this decklist has {total}."
+        )
+    return None
 
 
 def board_total(entries: Iterable[DecklistEntry], board: str = Board.MAIN) -> int:

@@ -13,7 +13,8 @@ from decks.io.parsing import MAX_IMPORT_BYTES
 from decks.models import MAX_COPIES_PER_SLOT, Board, Deck, Format
 from decks.odds import DEFAULT_PLAYED_PER_TURN, OPENING_HAND
 from decks.overview import DEFAULT_TURN
-from decks.versions import MAX_LABEL_LENGTH
+from decks.services import MAX_DESCRIPTION_CHARS
+from decks.versions import MAX_LABEL_LENGTH, MAX_VERSION_NUMBER
 
 # The format a new deck starts in: F1, the one most players build for.
 DEFAULT_FORMAT_SLUG = "shen-standard"
@@ -24,10 +25,15 @@ class DeckSettingsForm(forms.ModelForm):
 
     A new deck's format starts at Shén Standard (when the site has it)."""
 
+    description = forms.CharField(
+        required=False,
+        max_length=MAX_DESCRIPTION_CHARS,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
     class Meta:
         model = Deck
         fields = ["name", "format", "home_realm", "visibility", "description"]
-        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -88,10 +94,10 @@ class OddsForm(forms.Form):
 
 
 class VersionPairForm(forms.Form):
-    """Two version numbers of one deck to compare."""
+    """Two version numbers of one deck to compare (bounded like the column that holds them)."""
 
-    a = forms.IntegerField(min_value=1)
-    b = forms.IntegerField(min_value=1)
+    a = forms.IntegerField(min_value=1, max_value=MAX_VERSION_NUMBER)
+    b = forms.IntegerField(min_value=1, max_value=MAX_VERSION_NUMBER)
 
 
 class VersionLabelForm(forms.Form):

@@ -18,43 +18,68 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.models import Card, CardKind
-from decks.decklist import DecklistEntry, EntryGroup, deck_entries
+from decks.decklist import MAX_DECK_CARDS, DecklistEntry, EntryGroup, deck_entries
 from decks.models import Board, Deck
 
 CARD_WIDTH, CARD_HEIGHT = 63 * mm, 88 * mm  # the common trading-card size
 FACES_PER_ROW, ROWS_PER_PAGE = 3, 3
 FACES_PER_PAGE = FACES_PER_ROW * ROWS_PER_PAGE
+# Room for the largest deck the limits allow (decks.decklist.MAX_DECK_CARDS), no more.
+MAX_PROXY_PAGES = -(-MAX_DECK_CARDS // FACES_PER_PAGE)
 PADDING = 3 * mm
+
+
+class PrintTooLarge(ValueError):
+    """A deck too large to print (one saved before the deck-size limits came in)."""
 
 
 def proxy_sheet_pdf(deck: Deck, *, boards: Iterable[str] = (Board.MAIN,)) -> bytes:
     """A PDF with one face per copy on the given boards, nine faces to an A4 page."""
     boards = set(boards)
-    cards = [
-        entry.card
-        for entry in deck_entries(deck)
-        if entry.board in boards
-        for _ in range(entry.count)
-    ]
-    return proxy_faces_pdf(cards, title=f"{deck.name} — proxies")
+    entries = [entry for entry in deck_entries(deck) if entry.board in boards]
+    return proxy_faces_pdf(
+        [(entry.card, entry.count) for entry in entries], title=f"{deck.name} — proxies"
+    )
 
 
-def proxy_faces_pdf(cards: list[Card], *, title: str) -> bytes:
-    """Card faces laid out nine to an A4 page, in order; an empty list gives one blank page."""
+def proxy_faces_pdf(cards: list[tuple[Card, int]], *, title: str) -> bytes:
+    """Faces of (card, copies) laid out nine to an A4 page, in order; no cards give one
+    blank page. Each distinct face is drawn once and placed once per copy, so the cost
+    follows the distinct cards; more than MAX_PROXY_PAGES pages raise PrintTooLarge."""
+    faces = sum(copies for _, copies in cards)
+    pages = -(-faces // FACES_PER_PAGE)
+    if pages > MAX_PROXY_PAGES:
+        raise PrintTooLarge(
+            f"A proxy sheet prints at most {MAX_PROXY_PAGES} pages "
+            f"({MAX_PROXY_PAGES * FACES_PER_PAGE} cards); this one needs {pages}."
+        )
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4)
     canvas.setTitle(title)
     page_width, page_height = A4
     left = (page_width - FACES_PER_ROW * CARD_WIDTH) / 2
     bottom = (page_height - ROWS_PER_PAGE * CARD_HEIGHT) / 2
-    for index, card in enumerate(cards):
-        if index and index % FACES_PER_PAGE == 0:
-            canvas.showPage()
-        slot = index % FACES_PER_PAGE
-        column, row = slot % FACES_PER_ROW, slot // FACES_PER_ROW
-        x = left + column * CARD_WIDTH
-        y = bottom + (ROWS_PER_PAGE - 1 - row) * CARD_HEIGHT
-        _draw_face(canvas, card, x, y)
+    drawn: set[int] = set()
+    index = 0
+    for card, copies in cards:
+        face = f"face{card.pk}"
+        if card.pk not in drawn:
+            canvas.beginForm(face, upperx=CARD_WIDTH, uppery=CARD_HEIGHT)
+            _draw_face(canvas, card, 0, 0)
+            canvas.endForm()
+            drawn.add(card.pk)
+        for _ in range(copies):
+            if index and index % FACES_PER_PAGE == 0:
+                canvas.showPage()
+            slot = index % FACES_PER_PAGE
+            column, row = slot % FACES_PER_ROW, slot // FACES_PER_ROW
+            canvas.saveState()
+            canvas.translate(
+                left + column * CARD_WIDTH, bottom + (ROWS_PER_PAGE - 1 - row) * CARD_HEIGHT
+            )
+            canvas.doForm(face)
+            canvas.restoreState()
+            index += 1
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -18,11 +18,18 @@ from collections.abc import Callable, Collection, Iterable
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Sum
 from django.utils import timezone
 
 from cards.models import Card, Realm
-from decks.decklist import DecklistEntry, deck_entries, entries_from_slugs, entries_merged
+from decks.decklist import (
+    MAX_DECK_CARDS,
+    DecklistEntry,
+    deck_entries,
+    decklist_limit_problem,
+    entries_from_slugs,
+    entries_merged,
+)
 from decks.models import (
     MAX_COPIES_PER_SLOT,
     Board,
@@ -33,8 +40,12 @@ from decks.models import (
     Visibility,
 )
 from decks.versions import slots_snapshot, version_record
+from shen_site.json_input import unwanted_character
 
 EDITABLE_FIELDS = frozenset({"name", "description", "home_realm", "format", "visibility"})
+MAX_NAME_CHARS = 100
+# Enough for a primer; a deck list shows 50 of them to a page.
+MAX_DESCRIPTION_CHARS = 5000
 
 
 class DeckChangeError(ValueError):
@@ -64,7 +75,7 @@ def deck_create(
     note: str = "Created",
 ) -> Deck:
     """A new deck owned by `owner`, with optional slots; its history starts at version 1."""
-    _check_fields(name=name, visibility=visibility)
+    _check_fields(name=name, visibility=visibility, description=description)
     entries = _checked_entries(entries)
     with transaction.atomic():
         deck = Deck.objects.create(
@@ -131,6 +142,10 @@ def _slot_change(*, deck: Deck, card: Card, board: str, count_after: Callable[[i
             )
         if held == count:
             return deck
+        if count > held and _deck_total(deck) - held + count > MAX_DECK_CARDS:
+            raise DeckChangeError(
+                f"A deck holds at most {MAX_DECK_CARDS} cards (main deck and sideboard together)."
+            )
         _slot_write(deck=deck, card=card, board=board, slot=slot, count=count)
         _record_change(
             deck, f"{card.name}: {held} → {count} ({Board(board).label.lower()})", edit=True
@@ -161,6 +176,11 @@ def deck_move_card(
         _slot_write(deck=deck, card=card, board=from_board, slot=source, count=source.count - count)
         target = slots.get(to_board)
         held = target.count if target else 0
+        if held + count > MAX_COPIES_PER_SLOT:
+            raise DeckChangeError(
+                f"The {Board(to_board).label.lower()} holds at most {MAX_COPIES_PER_SLOT} "
+                f"copies of {card.name}; it has {held}."
+            )
         _slot_write(deck=deck, card=card, board=to_board, slot=target, count=held + count)
         _record_change(
             deck, f"Moved {count} {card.name} to the {Board(to_board).label.lower()}", edit=True
@@ -229,7 +249,8 @@ def deck_copy(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) -
         name=name or f"{deck.name} (copy)"[:100],
         format=deck.format,
         home_realm=deck.home_realm,
-        description=deck.description,
+        # Descriptions written before their limit came in are cut to it rather than refused.
+        description=deck.description[:MAX_DESCRIPTION_CHARS],
         visibility=Visibility.PRIVATE,
         entries=deck_entries(deck),
         note=f"Copied from {deck.name} by {deck.owner}"[:200],
@@ -304,6 +325,10 @@ def _bump(deck: Deck, **fields: object) -> None:
     deck.updated_at = now
 
 
+def _deck_total(deck: Deck) -> int:
+    return deck.slots.aggregate(total=Sum("count"))["total"] or 0
+
+
 def _record_change(
     deck: Deck, note: str, entries: list[DecklistEntry] | None = None, *, edit: bool = False
 ) -> DeckVersion:
@@ -342,6 +367,8 @@ def _checked_entries(entries: Iterable[DecklistEntry]) -> list[DecklistEntry]:
         _check_board(entry.board)
         if entry.count < 1:
             raise DeckChangeError(f"{entry.card.name}: a count must be at least 1.")
+    if problem := decklist_limit_problem(entries):
+        raise DeckChangeError(problem)
     return entries
 
 
@@ -353,8 +380,13 @@ def _check_board(board: str) -> None:
 def _check_fields(**fields: object) -> None:
     if "name" in fields and not str(fields["name"]).strip():
         raise DeckChangeError("A deck needs a name.")
-    if "name" in fields and len(str(fields["name"]).strip()) > 100:
-        raise DeckChangeError("A deck name has at most 100 characters.")
+    if "name" in fields and len(str(fields["name"]).strip()) > MAX_NAME_CHARS:
+        raise DeckChangeError(f"A deck name has at most {MAX_NAME_CHARS} characters.")
+    if "description" in fields and len(str(fields["description"])) > MAX_DESCRIPTION_CHARS:
+        raise DeckChangeError(f"A deck description has at most {MAX_DESCRIPTION_CHARS} characters.")
+    for field in ("name", "description"):
+        if field in fields and (character := unwanted_character(str(fields[field]))):
+            raise DeckChangeError(f"The deck's {field} holds the control character {character}.")
     if "visibility" in fields and fields["visibility"] not in Visibility.values:
         raise DeckChangeError(
             f"Unknown visibility {fields['visibility']!r}: use private, unlisted or public."

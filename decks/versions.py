@@ -21,6 +21,9 @@ from decks.models import Board, Deck, DeckVersion
 EDIT_GROUP_MINUTES = 5
 EDIT_GROUP_WINDOW = datetime.timedelta(minutes=EDIT_GROUP_MINUTES)
 MAX_LABEL_LENGTH = 80
+# The largest version number a deck can have (its column is a 32-bit integer): numbers
+# asked for in a URL are bounded by it, so no query overflows.
+MAX_VERSION_NUMBER = 2**31 - 1
 
 # A snapshot row: {"card": slug, "name": name, "board": "main"|"side", "count": n}.
 Snapshot = list[dict]

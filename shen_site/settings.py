@@ -271,10 +271,24 @@ REST_FRAMEWORK = {
         *(["rest_framework.authentication.BasicAuthentication"] if DEBUG or TESTING else []),
     ],
     "DEFAULT_THROTTLE_CLASSES": ["shen_site.throttling.AnonRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"anon": env_str("SHEN_ANON_RATE", "600/minute")},
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("SHEN_ANON_RATE", "600/minute"),
+        # Proxy sheets, registration sheets and odds, per player or address (decks.throttling).
+        "expensive": env_str("SHEN_EXPENSIVE_RATE", "20/minute"),
+    },
     # How many proxies of ours add to X-Forwarded-For; 0 ignores the header.
     "NUM_PROXIES": env_int("SHEN_TRUSTED_PROXIES", 0, minimum=0),
+    # Bounded nesting, no control characters: bad JSON is a 400 on every endpoint.
+    "DEFAULT_PARSER_CLASSES": [
+        "shen_site.json_input.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
+# Request bodies: 1 MiB at most (a 400 beyond); uploads over 64 KiB go to disk, and the
+# decklist import refuses a request over its limit before reading it (decks.io.importing).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 SPECTACULAR_SETTINGS = {
     "TITLE": "Shén Lab API",
     "DESCRIPTION": "The Shén card catalogue, decks and formats.",

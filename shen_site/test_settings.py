@@ -11,7 +11,10 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 from shen_site.settings import *  # noqa: F403
 from shen_site.settings import CACHES, REDIS_URL, REST_FRAMEWORK
 
-REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": "10000/minute"}}
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "DEFAULT_THROTTLE_RATES": {"anon": "10000/minute", "expensive": "10000/minute"},
+}
 
 if REDIS_URL:
     # Each pytest-xdist worker gets a Redis database of its own, so clearing

@@ -6,7 +6,6 @@ from django.db.models import Model, Prefetch, ProtectedError, QuerySet
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.exceptions import APIException
-from rest_framework.parsers import JSONParser
 
 from cards.api.conditional import ConditionalCatalogueMixin
 from cards.api.filtering import CatalogueFilterBackend
@@ -15,6 +14,7 @@ from cards.api.permissions import IsStaffOrReadOnly
 from cards.api.serializers import LISTED_ABILITIES, CardSerializer, RealmSerializer
 from cards.filters import CardFilter
 from cards.models import Card, Realm
+from shen_site.json_input import BoundedJSONParser
 
 NOT_MODIFIED = OpenApiResponse(description="Not modified since the ETag or date the client sent")
 BAD_FILTER = OpenApiResponse(
@@ -35,7 +35,7 @@ class CatalogueViewSet(ConditionalCatalogueMixin, viewsets.ModelViewSet):
     lookup_field = "slug"
     permission_classes = [IsStaffOrReadOnly]
     pagination_class = CataloguePagination
-    parser_classes = [JSONParser]
+    parser_classes = [BoundedJSONParser]
 
     def perform_destroy(self, instance: Model) -> None:
         try:

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from rest_framework.exceptions import APIException
 
 from cards.models import Realm
-from decks.decklist import DecklistEntry, entries_from_slugs
+from decks.decklist import MAX_DECK_CARDS, DecklistEntry, entries_from_slugs
 from decks.io.importing import IMPORT_KINDS, DeckImportError, upload_read
 from decks.models import (
     FORMAT_COPY_AND_KIND_FIELDS,
@@ -23,7 +23,14 @@ from decks.models import (
     Format,
     Visibility,
 )
-from decks.services import DeckChangeError, DeckStaleError, deck_create, deck_edit
+from decks.services import (
+    MAX_DESCRIPTION_CHARS,
+    DeckChangeError,
+    DeckStaleError,
+    deck_create,
+    deck_edit,
+)
+from decks.versions import MAX_VERSION_NUMBER
 
 
 def active_format_field(**options: Any) -> serializers.SlugRelatedField:
@@ -79,9 +86,17 @@ class EntriesField(serializers.ListField):
 
     child = EntryInputSerializer()
 
+    def __init__(self, **kwargs: Any) -> None:
+        # Each entry holds at least one card, so a longer list is over the deck limit.
+        super().__init__(max_length=MAX_DECK_CARDS, **kwargs)
+
     def to_internal_value(self, data: Any) -> list[DecklistEntry]:
         if not isinstance(data, list):
             raise serializers.ValidationError("Expected a list of entries.")
+        if len(data) > MAX_DECK_CARDS:
+            raise serializers.ValidationError(
+                f"A deck holds at most {MAX_DECK_CARDS} cards; this list has {len(data)} entries."
+            )
         # A serializer of its own: a PATCH must not skip the entries' required fields.
         rows = EntryInputSerializer(data=data, many=True)
         if not rows.is_valid():
@@ -127,6 +142,7 @@ class DeckSerializer(serializers.ModelSerializer):
             "updated_at",
         ]
         read_only_fields = ["id", "owner", "created_at", "updated_at"]
+        extra_kwargs = {"description": {"max_length": MAX_DESCRIPTION_CHARS}}
 
     @extend_schema_field(serializers.URLField(allow_null=True))
     def get_share_url(self, deck: Deck) -> str | None:
@@ -285,10 +301,15 @@ class SlotChangeSerializer(serializers.Serializer):
     kind = serializers.CharField(help_text="added, removed or changed")
 
 
+def version_number_field(**options: Any) -> serializers.IntegerField:
+    """A deck version's number: bounded, so no query ever overflows its column."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_VERSION_NUMBER, **options)
+
+
 class DiffInputSerializer(serializers.Serializer):
-    a = serializers.IntegerField(min_value=1, help_text="The earlier version's number")
-    b = serializers.IntegerField(min_value=1, help_text="The later version's number")
+    a = version_number_field(help_text="The earlier version's number")
+    b = version_number_field(help_text="The later version's number")
 
 
 class RestoreInputSerializer(serializers.Serializer):
-    number = serializers.IntegerField(min_value=1)
+    number = version_number_field()

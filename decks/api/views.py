@@ -16,8 +16,8 @@ from drf_spectacular.utils import (
 )
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -38,11 +38,12 @@ from decks.api.serializers import (
     ValidateInputSerializer,
     ValidationResultSerializer,
 )
-from decks.io.exporting import EXPORT_KINDS, deck_export, export_filename
-from decks.io.importing import DeckImportError, deck_import
+from decks.io.exporting import EXPENSIVE_EXPORTS, EXPORT_KINDS, deck_export, export_filename
+from decks.io.importing import DeckImportError, deck_import, import_request_problem
 from decks.io.parsing import decklist_parse
 from decks.io.raw import ImportProblem
 from decks.models import Deck, Format
+from decks.printing import PrintTooLarge
 from decks.services import (
     DeckChangeError,
     DeckStaleError,
@@ -51,9 +52,11 @@ from decks.services import (
     deck_etag,
     deck_restore_version,
 )
+from decks.throttling import expensive_request_check
 from decks.validation import FormatViolation, validate_deck, validate_decklist
 from decks.versions import version_diff
 from decks.views.busy import RETRY_AFTER, write_failed
+from shen_site.json_input import BoundedJSONParser
 
 NOT_FOUND = OpenApiResponse(
     description="No such deck, or another player's private or unlisted deck (those open "
@@ -134,6 +137,38 @@ def _problems_response(problems: list[ImportProblem]) -> Response:
 
 
 WRITE_RESPONSES = {403: None, 404: NOT_FOUND, 412: STALE, 503: BUSY}
+
+
+def _error_problems(errors: object, field: str = "") -> list[ImportProblem]:
+    """A serializer's errors, however nested, as whole-input problems naming their field."""
+    if isinstance(errors, dict):
+        return [
+            problem
+            for key, value in errors.items()
+            for problem in _error_problems(
+                value,
+                field
+                if key in {"non_field_errors", "detail"}
+                else ".".join(filter(None, [field, str(key)])),
+            )
+        ]
+    if isinstance(errors, list):
+        return [problem for value in errors for problem in _error_problems(value, field)]
+    return [ImportProblem(None, f"{field}: {errors}" if field else str(errors))]
+
+
+def _decklist_input(request: Request, serializer_class: type) -> dict | Response:
+    """The validated input of a decklist endpoint, or the 400 (as import problems) saying
+    what is wrong with it: its size, its JSON, or its fields."""
+    if problem := import_request_problem(request.META):
+        return _problems_response([problem])
+    try:
+        params = serializer_class(data=request.data)
+    except ParseError as error:
+        return _problems_response([ImportProblem(None, str(error.detail))])
+    if not params.is_valid():
+        return _problems_response(_error_problems(params.errors))
+    return params.validated_data
 
 
 @extend_schema_view(
@@ -252,11 +287,15 @@ class DeckViewSet(viewsets.ModelViewSet):
         kind = request.query_params.get("kind", "text")
         if kind not in EXPORT_KINDS:
             raise ValidationError(
-                {"kind": f"Unknown kind {kind!r}: use {', '.join(EXPORT_KINDS)}."}
+                {"kind": f"Unknown kind {kind[:20]!r}: use {', '.join(EXPORT_KINDS)}."}
             )
-        response = HttpResponse(
-            deck_export(deck, kind), content_type=EXPORT_KINDS[kind].content_type
-        )
+        if kind in EXPENSIVE_EXPORTS:
+            expensive_request_check(request)
+        try:
+            exported = deck_export(deck, kind)
+        except PrintTooLarge as error:
+            raise ValidationError({"kind": str(error)}) from None
+        response = HttpResponse(exported, content_type=EXPORT_KINDS[kind].content_type)
         disposition = "inline" if kind in {"sheet", "code"} else "attachment"
         response["Content-Disposition"] = f'{disposition}; filename="{export_filename(deck, kind)}"'
         return response
@@ -271,7 +310,10 @@ class DeckViewSet(viewsets.ModelViewSet):
         deck = self.get_object()
         params = CopyInputSerializer(data=request.data)
         params.is_valid(raise_exception=True)
-        copy = deck_copy(deck=deck, owner=request.user, name=params.validated_data.get("name"))
+        try:
+            copy = deck_copy(deck=deck, owner=request.user, name=params.validated_data.get("name"))
+        except DeckChangeError as error:
+            raise ValidationError({"detail": str(error)}) from None
         return _deck_response(request, copy, created=True)
 
     @extend_schema(
@@ -286,13 +328,14 @@ class DeckViewSet(viewsets.ModelViewSet):
         detail=False,
         methods=["post"],
         url_path="import",
-        parser_classes=[JSONParser, MultiPartParser, FormParser],
+        parser_classes=[BoundedJSONParser, MultiPartParser, FormParser],
     )
     def import_decklist(self, request: Request) -> Response:
-        params = ImportInputSerializer(data=request.data)
-        params.is_valid(raise_exception=True)
+        params = _decklist_input(request, ImportInputSerializer)
+        if isinstance(params, Response):
+            return params
         try:
-            deck = deck_import(owner=request.user, **params.validated_data)
+            deck = deck_import(owner=request.user, **params)
         except DeckImportError as error:
             return _problems_response(error.problems)
         return _deck_response(request, deck, created=True)
@@ -311,7 +354,7 @@ class DeckViewSet(viewsets.ModelViewSet):
         parameters=[DiffInputSerializer],
         responses={200: SlotChangeSerializer(many=True), 400: None, 404: NOT_FOUND},
     )
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def diff(self, request: Request, pk: str | None = None) -> Response:
         deck = self.get_object()
         params = DiffInputSerializer(data=request.query_params)
@@ -360,9 +403,9 @@ class DecklistValidateView(APIView):
         responses={200: ValidationResultSerializer, 400: ImportProblemsSerializer},
     )
     def post(self, request: Request) -> Response:
-        params = DecklistValidateInputSerializer(data=request.data)
-        params.is_valid(raise_exception=True)
-        decklist = params.validated_data
+        decklist = _decklist_input(request, DecklistValidateInputSerializer)
+        if isinstance(decklist, Response):
+            return decklist
         entries = decklist.get("entries")
         if entries is None:
             parsed = decklist_parse(text=decklist["text"], kind=decklist["kind"])

@@ -11,7 +11,7 @@ import io
 from collections.abc import Iterable
 
 from decks.decklist import DecklistEntry
-from decks.io.raw import DecklistHeader, ImportProblem, RawDecklist, RawLine, count_problem
+from decks.io.raw import DecklistHeader, ImportProblem, RawDecklist, RawLine, count_read
 from decks.models import Board
 
 COLUMNS = ("count", "name", "board", "slug")
@@ -38,12 +38,9 @@ def csv_read(text: str) -> RawDecklist:
 
 def _csv_line(number: int, cells: list[str], columns: tuple[str, ...]) -> RawLine | ImportProblem:
     row = dict(zip(columns, cells, strict=False))
-    count_text = row.get("count", "")
-    if not count_text.isdigit():
-        return ImportProblem(number, f"The count must be a whole number, not {count_text!r}.")
-    count = int(count_text)
-    if problem := count_problem(number, count):
-        return problem
+    count = count_read(number, row.get("count", ""))
+    if isinstance(count, ImportProblem):
+        return count
     name, slug = row.get("name", ""), row.get("slug", "")
     if not name and not slug:
         return ImportProblem(number, "The row has no card name.")

@@ -29,7 +29,7 @@ import zlib
 from collections.abc import Iterable
 
 from decks.decklist import DecklistEntry
-from decks.io.raw import DecklistHeader, ImportProblem, RawDecklist, RawLine, count_problem
+from decks.io.raw import DecklistHeader, ImportProblem, RawDecklist, RawLine, count_read
 from decks.models import Board
 
 VERSION = 1
@@ -81,14 +81,14 @@ def deck_code_read(text: str) -> RawDecklist:
             board = Board.SIDE
             continue
         count_text, _, slug = line.partition(" ")
-        if not count_text.isdigit() or not slug:
+        if not slug:
             decklist.problems.append(
-                ImportProblem(number, f"Unreadable slot {line!r}.", unit="entry")
+                ImportProblem(number, f"Unreadable slot {line[:80]!r}.", unit="entry")
             )
             continue
-        count = int(count_text)
-        if problem := count_problem(number, count, unit="entry"):
-            decklist.problems.append(problem)
+        count = count_read(number, count_text, unit="entry")
+        if isinstance(count, ImportProblem):
+            decklist.problems.append(count)
             continue
         decklist.lines.append(RawLine(number, count, slug=slug, board=board, unit="entry"))
     return decklist

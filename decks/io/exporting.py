@@ -49,6 +49,10 @@ EXPORT_KINDS: dict[str, ExportKind] = {
 }
 
 
+# Printed exports cost far more than text: the pages and the API throttle them.
+EXPENSIVE_EXPORTS = frozenset({"pdf", "sheet"})
+
+
 class UnknownExportKind(ValueError):
     """An export kind the site does not offer."""
 

@@ -12,6 +12,9 @@ from decks.models import Deck, Format
 from decks.services import DeckChangeError, deck_create
 
 IMPORT_KINDS = ("text", "json", "csv", "code")
+# A whole import request: the decklist (JSON may escape each character in six bytes)
+# and the form's other fields. Anything larger is refused before its body is read.
+MAX_IMPORT_REQUEST_BYTES = 6 * MAX_IMPORT_BYTES + 16 * 1024
 
 
 class DeckImportError(ValueError):
@@ -66,6 +69,24 @@ def _format_problems(format: Format | None, header: DecklistHeader) -> list[Impo
     else:
         message = "Choose the deck's format: this decklist does not name one."
     return [ImportProblem(None, message)]
+
+
+def import_request_problem(meta: dict) -> ImportProblem | None:
+    """A problem when a request's declared length is over the import limit, else None.
+
+    Checked before the body is touched: Django would otherwise read a 100 MB upload to
+    disk before the file's own size could be refused."""
+    try:
+        length = int(meta.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return ImportProblem(None, "The request's Content-Length is not a number.")
+    if length <= MAX_IMPORT_REQUEST_BYTES:
+        return None
+    return ImportProblem(
+        None,
+        f"The request is {length // 1024} KiB; an import takes at most "
+        f"{MAX_IMPORT_BYTES // 1024} KiB of decklist.",
+    )
 
 
 def upload_read(upload: UploadedFile) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from decks.decklist import DecklistEntry
 from decks.io.raw import DecklistHeader, ImportProblem, RawDecklist, RawLine, count_problem
 from decks.models import Board
+from shen_site.json_input import JSONInputError, json_document_read
 
 JSON_VERSION = 1
 
@@ -24,9 +25,9 @@ def json_read(text: str) -> RawDecklist:
     """Card entries and problems from a JSON decklist; entries are numbered from 1."""
     decklist = RawDecklist()
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        decklist.problems.append(ImportProblem(error.lineno, f"Not valid JSON: {error.msg}."))
+        document = json_document_read(text)
+    except JSONInputError as error:
+        decklist.problems.append(ImportProblem(error.line, str(error)))
         return decklist
     if isinstance(document, dict):
         decklist.header = DecklistHeader(
@@ -53,7 +54,7 @@ def _json_line(number: int, item: object) -> RawLine | ImportProblem:
     count = item.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool):
         return ImportProblem(
-            number, f"The count must be a whole number, not {count!r}.", unit="entry"
+            number, f"The count must be a whole number, not {str(count)[:20]!r}.", unit="entry"
         )
     if problem := count_problem(number, count, unit="entry"):
         return problem
@@ -61,9 +62,9 @@ def _json_line(number: int, item: object) -> RawLine | ImportProblem:
     if not name and not slug:
         return ImportProblem(number, 'Give the card\'s "name" or "slug".', unit="entry")
     board = item.get("board", Board.MAIN)
-    if board not in Board.values:
+    if not isinstance(board, str) or board not in Board.values:
         return ImportProblem(
-            number, f'Unknown board {board!r}: use "main" or "side".', unit="entry"
+            number, f'Unknown board {str(board)[:20]!r}: use "main" or "side".', unit="entry"
         )
     return RawLine(number, count, name=name, slug=slug, board=board, unit="entry")
 

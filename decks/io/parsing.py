@@ -2,7 +2,8 @@
 
 Card lines are looked up in one query (by exact name, then case- and accent-blind by
 slug); names that match nothing get "did you mean" suggestions from a second query over
-all card names. Input over the size limits is refused whole, with the limit stated.
+all card names. Input over the size limits, holding control characters, or adding up to
+a deck over the deck-size limits is refused whole, with the limit stated.
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ from django.db.models import Q
 from django.utils.text import slugify
 
 from cards.models import Card
-from decks.decklist import DecklistEntry
+from decks.decklist import DecklistEntry, decklist_limit_problem, entries_merged
 from decks.io.csv_format import csv_read
 from decks.io.deck_code import deck_code_read
 from decks.io.json_format import json_read
 from decks.io.raw import DecklistHeader, ImportProblem, RawDecklist, RawLine
 from decks.io.text import text_read
+from shen_site.json_input import UNWANTED_CHARACTER, unwanted_character
 
 MAX_IMPORT_BYTES = 64 * 1024
 MAX_IMPORT_LINES = 500
+# Names longer than any card's get no "did you mean": comparing costs their length.
+MAX_SUGGESTED_NAME = 100
 
 READERS: dict[str, Callable[[str], RawDecklist]] = {
     "text": text_read,
@@ -46,6 +50,10 @@ def decklist_parse(*, text: str, kind: str) -> ParseResult:
     """Read a decklist of `kind` (text, json, csv or code) and look its cards up."""
     if kind not in READERS:
         return _refused(f"Unknown import kind {kind!r}: use {', '.join(READERS)}.")
+    if found := UNWANTED_CHARACTER.search(text):
+        line = text.count("\n", 0, found.start()) + 1
+        character = unwanted_character(found.group())
+        return _refused(f"Line {line} holds the control character {character}; remove it.")
     size = len(text.encode())
     if size > MAX_IMPORT_BYTES:
         return _refused(
@@ -55,17 +63,36 @@ def decklist_parse(*, text: str, kind: str) -> ParseResult:
     if line_count > MAX_IMPORT_LINES:
         return _refused(f"The import has {line_count} lines; the limit is {MAX_IMPORT_LINES}.")
     raw = READERS[kind](text)
+    if unreadable := _unreadable_problems(raw):
+        return ParseResult([], unreadable)
     entries, problems = _resolve(raw.lines)
     problems = sorted(
         [*raw.problems, *problems], key=lambda problem: (problem.line or 0, problem.message)
     )
     if not entries and not problems:
         problems = [ImportProblem(None, "The import holds no cards.")]
+    if limit := decklist_limit_problem(entries_merged(entries)):
+        return _refused(limit)
     return ParseResult(entries, problems, raw.header)
 
 
 def _refused(message: str) -> ParseResult:
     return ParseResult([], [ImportProblem(None, message)])
+
+
+def _unreadable_problems(raw: RawDecklist) -> list[ImportProblem]:
+    # What the reader decoded (JSON escapes, a deck code's payload) must be clean text too.
+    problems = [
+        ImportProblem(
+            line.line, f"The card holds the control character {character}.", unit=line.unit
+        )
+        for line in raw.lines
+        if (character := unwanted_character(line.name + line.slug + line.board))
+    ]
+    header = raw.header
+    if character := unwanted_character(header.name + header.format + header.home_realm):
+        problems.append(ImportProblem(None, f"The header holds the control character {character}."))
+    return problems
 
 
 def _resolve(lines: list[RawLine]) -> tuple[list[DecklistEntry], list[ImportProblem]]:
@@ -101,11 +128,17 @@ def _unknown_card_problems(lines: list[RawLine]) -> list[ImportProblem]:
     problems = []
     for line in lines:
         asked = line.name or line.slug.replace("-", " ")
-        close = difflib.get_close_matches(asked.casefold(), folded, n=3, cutoff=0.6)
+        close = (
+            difflib.get_close_matches(asked.casefold(), folded, n=3, cutoff=0.6)
+            if len(asked) <= MAX_SUGGESTED_NAME
+            else []
+        )
         problems.append(
             ImportProblem(
                 line.line,
-                f"No card named {line.name!r}." if line.name else f"No card {line.slug!r}.",
+                f"No card named {line.name[:80]!r}."
+                if line.name
+                else f"No card {line.slug[:80]!r}.",
                 tuple(folded[match] for match in close),
                 line.unit,
             )

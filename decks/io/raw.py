@@ -59,6 +59,26 @@ class RawDecklist:
             self.lines.append(read)
 
 
+# More digits than any allowed count has: read as "too many" without converting.
+COUNT_DIGITS = len(str(MAX_COPIES_PER_SLOT)) + 2
+
+
+def count_read(line: int, text: str, unit: str = "line") -> int | ImportProblem:
+    """The count a line writes as `text` (ASCII digits only), or the problem with it."""
+    if not (text.isascii() and text.isdigit()):
+        return ImportProblem(
+            line, f"The count must be a whole number, not {text[:20]!r}.", unit=unit
+        )
+    if len(text.lstrip("0")) > COUNT_DIGITS:
+        return ImportProblem(
+            line,
+            f"A count must be from 1 to {MAX_COPIES_PER_SLOT}; this line has {len(text)} digits.",
+            unit=unit,
+        )
+    count = int(text)
+    return count_problem(line, count, unit) or count
+
+
 def count_problem(line: int, count: int, unit: str = "line") -> ImportProblem | None:
     """A problem when a line's count is outside 1…MAX_COPIES_PER_SLOT, else None."""
     if 1 <= count <= MAX_COPIES_PER_SLOT:

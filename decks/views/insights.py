@@ -13,6 +13,7 @@ from decks.forms import OddsForm
 from decks.models import Board, Deck
 from decks.odds import draw_sample_hand
 from decks.overview import DeckOverview, deck_overview
+from decks.throttling import expensive_page
 from decks.views.access import viewable_deck
 
 
@@ -33,6 +34,7 @@ def overview_with_odds(request: HttpRequest, deck: Deck) -> tuple[DeckOverview, 
 
 
 @require_safe
+@expensive_page
 def draw_odds(request: HttpRequest, pk: int) -> HttpResponse:
     """The odds table alone, for the odds form's htmx requests."""
     deck = viewable_deck(request, pk)

@@ -9,7 +9,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from decks.services import deck_copy
+from decks.services import DeckChangeError, deck_copy
 from decks.views.access import viewable_deck
 
 
@@ -19,6 +19,10 @@ def copy(request: HttpRequest, pk: int) -> HttpResponse:
     deck = viewable_deck(request, pk)
     if not request.user.is_authenticated:
         return redirect_to_login(reverse("decks:detail", args=[deck.link_key]))
-    copied = deck_copy(deck=deck, owner=request.user)
+    try:
+        copied = deck_copy(deck=deck, owner=request.user)
+    except DeckChangeError as error:
+        messages.error(request, str(error))
+        return redirect("decks:detail", pk=deck.link_key)
     messages.success(request, f"Copied {deck.name} to your decks.")
     return redirect("decks:builder", pk=copied.pk)

@@ -1,0 +1,80 @@
+"""A rate limit for the deck pages that cost the most to answer: proxy sheets, registration
+sheets and odds tables.
+
+It is DRF's throttle machinery with its own scope, ``expensive``, whose rate comes from
+``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``SHEN_EXPENSIVE_RATE``): counted per player
+when signed in, else per address, for the pages and the API alike.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import wraps
+
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse
+from django.utils.connection import ConnectionProxy
+from rest_framework.exceptions import Throttled
+from rest_framework.settings import api_settings
+from rest_framework.throttling import SimpleRateThrottle
+
+from shen_site.throttling import THROTTLE_CACHE
+
+SCOPE = "expensive"
+
+
+class ExpensiveRateThrottle(SimpleRateThrottle):
+    """Counts in the throttle's own cache, shared by every worker (shen_site.throttling)."""
+
+    scope = SCOPE
+    cache = ConnectionProxy(caches, THROTTLE_CACHE)
+
+    def get_rate(self) -> str | None:
+        # Read when asked, not when the class was defined, so settings changes apply.
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+    def get_cache_key(self, request: HttpRequest, view: object) -> str:
+        user = getattr(request, "user", None)
+        ident = user.pk if user is not None and user.is_authenticated else self.get_ident(request)
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+def expensive_wait(request: HttpRequest) -> int | None:
+    """None when the request may go ahead (and counts it); else the seconds to wait."""
+    throttle = ExpensiveRateThrottle()
+    if throttle.allow_request(request, None):
+        return None
+    return max(math.ceil(throttle.wait() or 1), 1)
+
+
+def too_many_message(wait: int) -> str:
+    return (
+        f"Too many printed sheets or odds tables asked for in a short time: "
+        f"try again in {wait} seconds."
+    )
+
+
+def expensive_request_check(request: HttpRequest) -> None:
+    """For API views: raise DRF's Throttled (a 429 with the wait) when over the rate."""
+    if (wait := expensive_wait(request)) is not None:
+        raise Throttled(wait=wait, detail=too_many_message(wait))
+
+
+def expensive_page_refusal(request: HttpRequest) -> HttpResponse | None:
+    """For pages: a 429 saying how long to wait when over the rate, else None."""
+    if (wait := expensive_wait(request)) is None:
+        return None
+    response = HttpResponse(too_many_message(wait), status=429, content_type="text/plain")
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def expensive_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Throttle every request to a page view at the ``expensive`` rate."""
+
+    @wraps(view)
+    def throttled(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        return expensive_page_refusal(request) or view(request, *args, **kwargs)
+
+    return throttled
