@@ -8,6 +8,8 @@ Query-string names: ``q`` (the search syntax), ``kind``, ``realm`` (slugs),
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
@@ -20,6 +22,7 @@ from drf_spectacular.utils import extend_schema_field
 
 from cards.models import Card, CardKind, Rarity, Realm
 from cards.search import Query, SearchSyntaxError, parse_query
+from cards.search.vocabulary import SearchWarning, catalogue_vocabulary, unknown_values
 
 TRAIT_LIMIT = 99  # traits and costs are small; bounds what a range filter accepts
 SORT_KEYS = {
@@ -68,7 +71,7 @@ class SearchFilter(django_filters.Filter):
 
 @extend_schema_field(OpenApiTypes.STR)
 class RealmFilter(django_filters.ModelMultipleChoiceFilter):
-    """Realms by slug, repeatable: ``realm=ember&realm=tide``."""
+    """Realms by slug, repeatable: ``realm=cinderfall&realm=tidewell``."""
 
 
 class IntegerRangeField(RangeField):
@@ -156,3 +159,12 @@ class CardFilter(django_filters.FilterSet):
             if error.params and "syntax_error" in error.params:
                 return error.params["syntax_error"]
         return None
+
+    @cached_property
+    def search_warnings(self) -> list[SearchWarning]:
+        """Realms and keywords (in ``q`` or the keyword filter) that no card has."""
+        if not self.is_bound or not self.is_valid():
+            return []
+        query, keyword = self.form.cleaned_data.get("q"), self.form.cleaned_data.get("keyword")
+        tree = query.tree if query is not None else None
+        return unknown_values(tree, keyword or None, catalogue_vocabulary)

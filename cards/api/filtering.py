@@ -1,4 +1,5 @@
-"""The FilterSet backend for the API: a bad filter is a 400 that points at the bad token."""
+"""The FilterSet backend for the API: a bad filter is a 400 that points at the bad token;
+a realm or keyword no card has is a warning the list response carries (``warnings``)."""
 
 from __future__ import annotations
 
@@ -29,4 +30,6 @@ class CatalogueFilterBackend(DjangoFilterBackend):
         if not filterset.is_valid():
             errors = {name: list(messages) for name, messages in filterset.errors.items()}
             raise FilterInvalid(errors, getattr(filterset, "search_error", None))
+        # Read by CataloguePagination, which puts them beside the results.
+        view.search_warnings = [w.as_dict() for w in getattr(filterset, "search_warnings", [])]
         return filterset.qs

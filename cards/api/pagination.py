@@ -1,7 +1,8 @@
 """Page-numbered catalogue lists whose page size a client may choose, within bounds.
 
 The total count of a filtered list is kept in the cache with the catalogue's version,
-so paging through results counts them once, not once a page.
+so paging through results counts them once, not once a page. Beside the results, a
+list carries ``warnings``: realms or keywords in the search that no card has.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.api.response_cache import CACHE_SECONDS
@@ -59,3 +61,41 @@ class CataloguePagination(PageNumberPagination):
             if name not in page_params
         )
         return version.cache_key("count", request.path, repr(filters))
+
+
+class SearchPagination(CataloguePagination):
+    """A page of search results, with the search's ``warnings`` beside them."""
+
+    def paginate_queryset(
+        self, queryset: QuerySet, request: Request, view: APIView | None = None
+    ) -> list | None:
+        self.warnings = getattr(view, "search_warnings", [])
+        return super().paginate_queryset(queryset, request, view)
+
+    def get_paginated_response(self, data: list) -> Response:
+        response = super().get_paginated_response(data)
+        response.data["warnings"] = getattr(self, "warnings", [])
+        return response
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        paginated = super().get_paginated_response_schema(schema)
+        paginated["properties"]["warnings"] = WARNINGS_SCHEMA
+        paginated["required"] = [*paginated.get("required", []), "warnings"]
+        return paginated
+
+
+WARNINGS_SCHEMA = {
+    "type": "array",
+    "description": "Realms or keywords in the search that no card has: the search ran, "
+    "but those terms match nothing. Each lists the values that exist.",
+    "items": {
+        "type": "object",
+        "properties": {
+            "field": {"type": "string", "enum": ["realm", "keyword"]},
+            "value": {"type": "string", "example": "ember"},
+            "message": {"type": "string"},
+            "known": {"type": "array", "items": {"type": "string"}},
+        },
+        "required": ["field", "value", "message", "known"],
+    },
+}

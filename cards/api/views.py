@@ -10,7 +10,7 @@ from rest_framework.parsers import JSONParser
 
 from cards.api.conditional import ConditionalCatalogueMixin
 from cards.api.filtering import CatalogueFilterBackend
-from cards.api.pagination import CataloguePagination
+from cards.api.pagination import CataloguePagination, SearchPagination
 from cards.api.permissions import IsStaffOrReadOnly
 from cards.api.serializers import LISTED_ABILITIES, CardSerializer, RealmSerializer
 from cards.filters import CardFilter
@@ -51,7 +51,8 @@ class CatalogueViewSet(ConditionalCatalogueMixin, viewsets.ModelViewSet):
     list=extend_schema(
         summary="Search the catalogue",
         description="`q` takes the search syntax (see /search-help/), e.g. "
-        '`kind:avatar realm:ember cost<=3 o:"spirit path" -kw:flying`.',
+        '`kind:avatar realm:cinderfall cost<=3 o:"spirit path" -kw:flying`. A realm or keyword '
+        "no card has is listed in `warnings`, with the values that exist.",
         responses={200: CardSerializer(many=True), 304: NOT_MODIFIED, 400: BAD_FILTER},
     ),
     retrieve=extend_schema(responses={200: CardSerializer, 304: NOT_MODIFIED}),
@@ -63,6 +64,7 @@ class CardViewSet(CatalogueViewSet):
 
     queryset = Card.objects.with_catalogue_relations()
     serializer_class = CardSerializer
+    pagination_class = SearchPagination
     filter_backends = [CatalogueFilterBackend]
     filterset_class = CardFilter
 
