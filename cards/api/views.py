@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from django.db.models import Model, Prefetch, ProtectedError, QuerySet
+from django.db.models import Model, ProtectedError
+from django.http import HttpResponseBase
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.exceptions import APIException
 from rest_framework.parsers import JSONParser
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from cards.api.conditional import ConditionalCatalogueMixin
+from cards.api.documents import card_documents, list_rows
 from cards.api.filtering import CatalogueFilterBackend
 from cards.api.pagination import CataloguePagination, SearchPagination
 from cards.api.permissions import IsStaffOrReadOnly
-from cards.api.serializers import LISTED_ABILITIES, CardSerializer, RealmSerializer
+from cards.api.serializers import CardSerializer, RealmSerializer
 from cards.filters import CardFilter
 from cards.models import Card, Realm
 
@@ -68,12 +72,14 @@ class CardViewSet(CatalogueViewSet):
     filter_backends = [CatalogueFilterBackend]
     filterset_class = CardFilter
 
-    def get_queryset(self) -> QuerySet[Card]:
-        if self.action == "list":
-            # Each card's abilities as a plain list: a page shows 50 cards.
-            listed = Prefetch("abilities", to_attr=LISTED_ABILITIES)
-            return Card.objects.select_related("realm").prefetch_related(listed)
-        return super().get_queryset()
+    def list(self, request: Request, *args, **kwargs) -> HttpResponseBase:
+        return self._conditionally(self._list_page, request, *args, **kwargs)
+
+    def _list_page(self, request: Request, *args, **kwargs) -> Response:
+        # A page is 50 cards: read as rows and put together as JSON, no model instances
+        # (cards.api.documents); the same JSON CardSerializer gives.
+        rows = self.paginate_queryset(list_rows(self.filter_queryset(Card.objects.all())))
+        return self.get_paginated_response(card_documents(rows))
 
 
 @extend_schema_view(
