@@ -8,7 +8,8 @@ Query-string names: ``q`` (the search syntax), ``kind``, ``realm`` (slugs),
 
 from __future__ import annotations
 
-from functools import cached_property
+import copy
+from functools import cache, cached_property
 
 import django_filters
 from django import forms
@@ -141,6 +142,18 @@ class CardFilter(django_filters.FilterSet):
         model = Card
         fields: list[str] = []
 
+    def get_form_class(self) -> type[forms.Form]:
+        # Built once for the class, not once a request: the fields come from the class's
+        # filters, which no request changes, and every form deep-copies its fields anyway.
+        form_class = type(self).__dict__.get("_form_class")
+        if form_class is None:
+            # Each field from a copy: a filter keeps the field it made, and the class's
+            # filters are deep-copied for every FilterSet.
+            fields = {name: copy.copy(spec).field for name, spec in self.base_filters.items()}
+            form_class = type(f"{type(self).__name__}Form", (self._meta.form,), fields)
+            type(self)._form_class = form_class
+        return form_class
+
     def filter_keyword(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.filter(keywords__contains=f" {value.lower()} ")
 
@@ -168,3 +181,14 @@ class CardFilter(django_filters.FilterSet):
         query, keyword = self.form.cleaned_data.get("q"), self.form.cleaned_data.get("keyword")
         tree = query.tree if query is not None else None
         return unknown_values(tree, keyword or None, catalogue_vocabulary)
+
+
+@cache
+def filter_parameters(filterset_class: type[django_filters.FilterSet]) -> frozenset[str]:
+    """The query-string names a FilterSet reads: each filter's, and a range's _min and _max."""
+    names = set()
+    for name, field in filterset_class().form.fields.items():
+        # django-filter's SuffixedMultiWidget names its parts <name>_<suffix>.
+        suffixes = getattr(field.widget, "suffixes", None) or [""]
+        names.update("_".join(filter(None, (name, suffix))) for suffix in suffixes)
+    return frozenset(names)

@@ -9,6 +9,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from cards.filters import filter_parameters
 from cards.search import SearchSyntaxError
 
 
@@ -24,6 +25,12 @@ class FilterInvalid(ValidationError):
 
 class CatalogueFilterBackend(DjangoFilterBackend):
     def filter_queryset(self, request: Request, queryset: QuerySet, view: APIView) -> QuerySet:
+        view.search_warnings = []
+        filterset_class = self.get_filterset_class(view, queryset)
+        if filterset_class is not None and not _filters_given(request, filterset_class):
+            # Nothing to filter by (a plain page, or a card by slug): a FilterSet would
+            # build and validate a form of empty fields to change nothing.
+            return queryset
         filterset = self.get_filterset(request, queryset, view)
         if filterset is None:
             return queryset
@@ -33,3 +40,7 @@ class CatalogueFilterBackend(DjangoFilterBackend):
         # Read by CataloguePagination, which puts them beside the results.
         view.search_warnings = [w.as_dict() for w in getattr(filterset, "search_warnings", [])]
         return filterset.qs
+
+
+def _filters_given(request: Request, filterset_class: type) -> bool:
+    return any(name in request.query_params for name in filter_parameters(filterset_class))

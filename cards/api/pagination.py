@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from cards.api.response_cache import CACHE_SECONDS
 from cards.api.version import CatalogueVersion
+from cards.filters import filter_parameters
 
 
 class CountedPaginator(Paginator):
@@ -48,19 +49,27 @@ class CataloguePagination(PageNumberPagination):
         self, queryset: QuerySet, request: Request, view: APIView | None = None
     ) -> list | None:
         version: CatalogueVersion | None = getattr(view, "catalogue_version", None)
-        count_key = self._count_key(request, version) if version else None
+        count_key = self._count_key(request, version, view) if version else None
         self.django_paginator_class = partial(CountedPaginator, count_key=count_key)
         return super().paginate_queryset(queryset, request, view)
 
-    def _count_key(self, request: Request, version: CatalogueVersion) -> str:
-        """The count's key: the version and every parameter but the page's own."""
+    def _count_key(self, request: Request, version: CatalogueVersion, view: APIView) -> str:
+        """The count's key: the version and the parameters that filter (when the view says
+        which: its FilterSet's), not the page's own or ones nothing reads."""
         page_params = {self.page_query_param, self.page_size_query_param, "format"}
+        filtering = _filter_parameters(view)
         filters = sorted(
             (name, values)
             for name, values in request.query_params.lists()
-            if name not in page_params
+            if name not in page_params and (filtering is None or name in filtering)
         )
         return version.cache_key("count", request.path, repr(filters))
+
+
+def _filter_parameters(view: APIView | None) -> frozenset[str] | None:
+    """The query parameters the view's FilterSet reads, or None when it has none."""
+    filterset_class = getattr(view, "filterset_class", None)
+    return None if filterset_class is None else filter_parameters(filterset_class)
 
 
 class SearchPagination(CataloguePagination):
