@@ -1,4 +1,5 @@
-"""Cache hits are answered before DRF's per-request work, and still honour 304, throttles and users."""
+"""Cache hits are answered before the framework's per-request work, honouring 304, throttles
+and users."""
 
 import base64
 
