@@ -33,13 +33,15 @@ release, can read back.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, get_urlconf, resolve
 from django.utils.cache import get_conditional_response
 from django.utils.http import parse_http_date_safe
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
@@ -95,8 +97,18 @@ def _shared_view_class(request: HttpRequest) -> type | None:
         return None
     if settings.SESSION_COOKIE_NAME in request.COOKIES:
         return None  # maybe signed in: DRF decides, and the answer is not shared
+    return _view_class_at(get_urlconf(), request.path_info)
+
+
+@functools.lru_cache(maxsize=1024)
+def _view_class_at(urlconf: Any, path: str) -> type | None:
+    """The sharing catalogue view class ``path`` resolves to in ``urlconf``, if any.
+
+    Remembered: resolving walks the URL patterns, which never change while the
+    URLconf is the same (the URLconf is part of the key).
+    """
     try:
-        match = resolve(request.path_info)
+        match = resolve(path, urlconf)
     except Resolver404:
         return None
     view_class = getattr(match.func, "cls", None)

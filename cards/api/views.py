@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Model, ProtectedError
-from django.http import HttpResponseBase
+from django.http import Http404, HttpResponseBase
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.exceptions import APIException
@@ -74,6 +74,17 @@ class CardViewSet(CatalogueViewSet):
 
     def list(self, request: Request, *args, **kwargs) -> HttpResponseBase:
         return self._conditionally(self._list_page, request, *args, **kwargs)
+
+    def retrieve(self, request: Request, *args, **kwargs) -> HttpResponseBase:
+        return self._conditionally(self._card_document, request, *args, **kwargs)
+
+    def _card_document(self, request: Request, *args, **kwargs) -> Response:
+        # One card read the way a list page reads fifty: the same JSON, two light queries.
+        cards = self.filter_queryset(Card.objects.all())
+        rows = list(list_rows(cards.filter(slug=kwargs[self.lookup_field]))[:1])
+        if not rows:
+            raise Http404("No card with that slug matches.")
+        return Response(card_documents(rows)[0])
 
     def _list_page(self, request: Request, *args, **kwargs) -> Response:
         # A page is 50 cards: read as rows and put together as JSON, no model instances
