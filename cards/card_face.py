@@ -5,9 +5,10 @@
 The face is 63×88 (viewBox 630×880, a standard card's millimetres ×10), dark
 text on light paper so it prints cleanly; the realm colour only frames it.
 
-Layout follows the rules text: the power cost at the top right, the Realm
-symbol on the type line, an Avatar's movement at the middle right and its trait
-bar (melee–defense–ranged) at the bottom right.
+Layout follows the rules text: the power cost at the top right, the Realm's
+emblem (drawn, never a font glyph: ``cards.emblems``) on the type line, an
+Avatar's movement at the middle right and its trait bar (melee–defense–ranged)
+at the bottom right.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from cards.emblems import emblem_in_box
 from games.engine.effects import EffectError, describe_step, parse_effect
 
 WIDTH, HEIGHT = 630, 880
@@ -200,8 +202,7 @@ def _art_panel(face: CardFace, colour: str) -> str:
     return (
         f'<rect x="32" y="116" width="566" height="262" rx="6" fill="{colour}" '
         f'fill-opacity="0.10" stroke="{colour}" stroke-width="1.5"/>'
-        f'<text x="315" y="300" font-size="170" text-anchor="middle" fill="{colour}" '
-        f'fill-opacity="0.55">{_text(face.realm_symbol)}</text>'
+        + emblem_in_box(face.realm_symbol, colour, x=230, y=162, size=170, fill_opacity="0.55")
     )
 
 
@@ -211,8 +212,7 @@ def _type_line(face: CardFace, colour: str) -> str:
         f'<rect x="32" y="390" width="566" height="56" rx="10" fill="#fff" '
         f'stroke="{colour}" stroke-width="2"/>',
         f'<circle cx="64" cy="418" r="20" fill="{colour}"/>',
-        f'<text x="64" y="426" font-size="22" text-anchor="middle" fill="#fff">'
-        f"{_text(face.realm_symbol)}</text>",
+        emblem_in_box(face.realm_symbol, "#fff", x=51, y=405, size=26),
         f'<text x="96" y="427" font-size="24">{_text(kind)}</text>',
     ]
     if face.traits is not None:

@@ -8,6 +8,9 @@ Query-string names: ``q`` (the search syntax), ``kind``, ``realm`` (slugs),
 
 from __future__ import annotations
 
+import copy
+from functools import cache, cached_property
+
 import django_filters
 from django import forms
 from django.core.exceptions import ValidationError
@@ -20,6 +23,7 @@ from drf_spectacular.utils import extend_schema_field
 
 from cards.models import Card, CardKind, Rarity, Realm
 from cards.search import Query, SearchSyntaxError, parse_query
+from cards.search.vocabulary import SearchWarning, catalogue_vocabulary, unknown_values
 
 TRAIT_LIMIT = 99  # traits and costs are small; bounds what a range filter accepts
 SORT_KEYS = {
@@ -68,7 +72,7 @@ class SearchFilter(django_filters.Filter):
 
 @extend_schema_field(OpenApiTypes.STR)
 class RealmFilter(django_filters.ModelMultipleChoiceFilter):
-    """Realms by slug, repeatable: ``realm=ember&realm=tide``."""
+    """Realms by slug, repeatable: ``realm=cinderfall&realm=tidewell``."""
 
 
 class IntegerRangeField(RangeField):
@@ -138,6 +142,18 @@ class CardFilter(django_filters.FilterSet):
         model = Card
         fields: list[str] = []
 
+    def get_form_class(self) -> type[forms.Form]:
+        # Built once for the class, not once a request: the fields come from the class's
+        # filters, which no request changes, and every form deep-copies its fields anyway.
+        form_class = type(self).__dict__.get("_form_class")
+        if form_class is None:
+            # Each field from a copy: a filter keeps the field it made, and the class's
+            # filters are deep-copied for every FilterSet.
+            fields = {name: copy.copy(spec).field for name, spec in self.base_filters.items()}
+            form_class = type(f"{type(self).__name__}Form", (self._meta.form,), fields)
+            type(self)._form_class = form_class
+        return form_class
+
     def filter_keyword(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.filter(keywords__contains=f" {value.lower()} ")
 
@@ -156,3 +172,23 @@ class CardFilter(django_filters.FilterSet):
             if error.params and "syntax_error" in error.params:
                 return error.params["syntax_error"]
         return None
+
+    @cached_property
+    def search_warnings(self) -> list[SearchWarning]:
+        """Realms and keywords (in ``q`` or the keyword filter) that no card has."""
+        if not self.is_bound or not self.is_valid():
+            return []
+        query, keyword = self.form.cleaned_data.get("q"), self.form.cleaned_data.get("keyword")
+        tree = query.tree if query is not None else None
+        return unknown_values(tree, keyword or None, catalogue_vocabulary)
+
+
+@cache
+def filter_parameters(filterset_class: type[django_filters.FilterSet]) -> frozenset[str]:
+    """The query-string names a FilterSet reads: each filter's, and a range's _min and _max."""
+    names = set()
+    for name, field in filterset_class().form.fields.items():
+        # django-filter's SuffixedMultiWidget names its parts <name>_<suffix>.
+        suffixes = getattr(field.widget, "suffixes", None) or [""]
+        names.update("_".join(filter(None, (name, suffix))) for suffix in suffixes)
+    return frozenset(names)

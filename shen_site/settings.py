@@ -59,6 +59,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Anonymous catalogue API reads answered from the shared cache, before the rest.
+    "cards.api.response_cache.CatalogueResponseCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -112,6 +114,10 @@ else:
             # A file, not memory, so concurrent tests' threads share one database
             # (pytest-xdist adds a suffix per worker).
             "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
+            # Kept open like PostgreSQL's: a new SQLite connection re-reads the schema on
+            # its first query, which costs more than most catalogue requests.
+            "CONN_MAX_AGE": 60,
+            "CONN_HEALTH_CHECKS": True,
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -1,5 +1,5 @@
-"""ETag and Last-Modified for catalogue responses, so clients can revalidate for free;
-and a shared cache of whole responses, so anonymous readers skip the work.
+"""ETag and Last-Modified for catalogue responses, so clients can revalidate for free.
+(The shared cache of whole responses, answered before DRF, is ``cards.api.response_cache``.)
 
 Both hang on the catalogue's version (``cards.api.version``, one query), never on
 rendering the response. Deleting a card changes the ETag but not Last-Modified,
@@ -15,9 +15,7 @@ from collections.abc import Callable
 from django.http import HttpResponseBase
 from django.views.decorators.http import condition
 from rest_framework.request import Request
-from rest_framework.response import Response
 
-from cards.api.response_cache import cached_answer, response_cache_key
 from cards.api.version import CatalogueVersion, catalogue_version
 
 
@@ -36,6 +34,9 @@ class ConditionalCatalogueMixin:
     anonymous JSON reads come from the shared response cache while the catalogue is unchanged.
     """
 
+    # CatalogueResponseCacheMiddleware answers anonymous reads of these views from its cache.
+    shares_responses = True
+
     def list(self, request: Request, *args, **kwargs) -> HttpResponseBase:
         return self._conditionally(super().list, request, *args, **kwargs)
 
@@ -45,20 +46,12 @@ class ConditionalCatalogueMixin:
     def _conditionally(
         self, handler: Callable[..., HttpResponseBase], request: Request, *args, **kwargs
     ) -> HttpResponseBase:
-        # Read by CataloguePagination, which keeps a list's count for this version.
-        self.catalogue_version = version = catalogue_version()
-        key = response_cache_key(request, version)
-        if key is not None:
-            handler = cached_answer(handler, key, render=self._render)
+        # Read once a request: by the response cache middleware when it ran, else here.
+        # CataloguePagination reads it too, to keep a list's count for this version.
+        version = getattr(request._request, "catalogue_version", None) or catalogue_version()
+        self.catalogue_version = version
         view = condition(
             etag_func=lambda request, *args, **kwargs: catalogue_etag(request, version),
             last_modified_func=lambda request, *args, **kwargs: version.last_modified,
         )(handler)
         return view(request, *args, **kwargs)
-
-    def _render(self, response: Response) -> None:
-        """Render now what ``finalize_response`` would have set up for rendering later."""
-        response.accepted_renderer = self.request.accepted_renderer
-        response.accepted_media_type = self.request.accepted_media_type
-        response.renderer_context = self.get_renderer_context()
-        response.render()

@@ -1,4 +1,5 @@
-"""The FilterSet backend for the API: a bad filter is a 400 that points at the bad token."""
+"""The FilterSet backend for the API: a bad filter is a 400 that points at the bad token;
+a realm or keyword no card has is a warning the list response carries (``warnings``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from cards.filters import filter_parameters
 from cards.search import SearchSyntaxError
 
 
@@ -23,10 +25,22 @@ class FilterInvalid(ValidationError):
 
 class CatalogueFilterBackend(DjangoFilterBackend):
     def filter_queryset(self, request: Request, queryset: QuerySet, view: APIView) -> QuerySet:
+        view.search_warnings = []
+        filterset_class = self.get_filterset_class(view, queryset)
+        if filterset_class is not None and not _filters_given(request, filterset_class):
+            # Nothing to filter by (a plain page, or a card by slug): a FilterSet would
+            # build and validate a form of empty fields to change nothing.
+            return queryset
         filterset = self.get_filterset(request, queryset, view)
         if filterset is None:
             return queryset
         if not filterset.is_valid():
             errors = {name: list(messages) for name, messages in filterset.errors.items()}
             raise FilterInvalid(errors, getattr(filterset, "search_error", None))
+        # Read by CataloguePagination, which puts them beside the results.
+        view.search_warnings = [w.as_dict() for w in getattr(filterset, "search_warnings", [])]
         return filterset.qs
+
+
+def _filters_given(request: Request, filterset_class: type) -> bool:
+    return any(name in request.query_params for name in filter_parameters(filterset_class))

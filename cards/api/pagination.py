@@ -1,7 +1,8 @@
 """Page-numbered catalogue lists whose page size a client may choose, within bounds.
 
 The total count of a filtered list is kept in the cache with the catalogue's version,
-so paging through results counts them once, not once a page.
+so paging through results counts them once, not once a page. Beside the results, a
+list carries ``warnings``: realms or keywords in the search that no card has.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.api.response_cache import CACHE_SECONDS
 from cards.api.version import CatalogueVersion
+from cards.filters import filter_parameters
 
 
 class CountedPaginator(Paginator):
@@ -46,16 +49,62 @@ class CataloguePagination(PageNumberPagination):
         self, queryset: QuerySet, request: Request, view: APIView | None = None
     ) -> list | None:
         version: CatalogueVersion | None = getattr(view, "catalogue_version", None)
-        count_key = self._count_key(request, version) if version else None
+        count_key = self._count_key(request, version, view) if version else None
         self.django_paginator_class = partial(CountedPaginator, count_key=count_key)
         return super().paginate_queryset(queryset, request, view)
 
-    def _count_key(self, request: Request, version: CatalogueVersion) -> str:
-        """The count's key: the version and every parameter but the page's own."""
+    def _count_key(self, request: Request, version: CatalogueVersion, view: APIView) -> str:
+        """The count's key: the version and the parameters that filter (when the view says
+        which: its FilterSet's), not the page's own or ones nothing reads."""
         page_params = {self.page_query_param, self.page_size_query_param, "format"}
+        filtering = _filter_parameters(view)
         filters = sorted(
             (name, values)
             for name, values in request.query_params.lists()
-            if name not in page_params
+            if name not in page_params and (filtering is None or name in filtering)
         )
         return version.cache_key("count", request.path, repr(filters))
+
+
+def _filter_parameters(view: APIView | None) -> frozenset[str] | None:
+    """The query parameters the view's FilterSet reads, or None when it has none."""
+    filterset_class = getattr(view, "filterset_class", None)
+    return None if filterset_class is None else filter_parameters(filterset_class)
+
+
+class SearchPagination(CataloguePagination):
+    """A page of search results, with the search's ``warnings`` beside them."""
+
+    def paginate_queryset(
+        self, queryset: QuerySet, request: Request, view: APIView | None = None
+    ) -> list | None:
+        self.warnings = getattr(view, "search_warnings", [])
+        return super().paginate_queryset(queryset, request, view)
+
+    def get_paginated_response(self, data: list) -> Response:
+        response = super().get_paginated_response(data)
+        response.data["warnings"] = getattr(self, "warnings", [])
+        return response
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        paginated = super().get_paginated_response_schema(schema)
+        paginated["properties"]["warnings"] = WARNINGS_SCHEMA
+        paginated["required"] = [*paginated.get("required", []), "warnings"]
+        return paginated
+
+
+WARNINGS_SCHEMA = {
+    "type": "array",
+    "description": "Realms or keywords in the search that no card has: the search ran, "
+    "but those terms match nothing. Each lists the values that exist.",
+    "items": {
+        "type": "object",
+        "properties": {
+            "field": {"type": "string", "enum": ["realm", "keyword"]},
+            "value": {"type": "string", "example": "ember"},
+            "message": {"type": "string"},
+            "known": {"type": "array", "items": {"type": "string"}},
+        },
+        "required": ["field", "value", "message", "known"],
+    },
+}

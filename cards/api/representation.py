@@ -1,6 +1,7 @@
 """Serializers' output without DRF's per-field machinery, where that machinery adds nothing.
 
-A page of 50 cards is some 1,500 field values; for each, DRF's generic
+The fields are built once a serializer class (what these serializers show never
+depends on the request). A page of 50 cards is some 1,500 field values; for each, DRF's generic
 ``to_representation`` resolves the source, guards against missing attributes and
 calls the field. For a field that shows a concrete model column through DRF's own
 plain conversion (``str``, ``int``, ``bool``, a choice), reading the attribute and
@@ -12,7 +13,6 @@ So the JSON is unchanged (``tests/cards/test_api_representation.py`` holds it to
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any
 
 from django.db import models
@@ -42,8 +42,18 @@ class PlainFieldsRepresentation(serializers.ModelSerializer):
                 shown[name] = value
         return shown
 
-    @cached_property
+    @property
     def _representers(self) -> list[tuple[str, Represent]]:
+        # Built once a class, not once a request: DRF builds a ModelSerializer's fields
+        # from the model for every instance (over a millisecond for a card), and what
+        # these serializers show never depends on their context.
+        cls = type(self)
+        found = cls.__dict__.get("_class_representers")
+        if found is None:
+            found = cls._class_representers = self._build_representers()
+        return found
+
+    def _build_representers(self) -> list[tuple[str, Represent]]:
         """Each readable field's name and how to show it, in DRF's order."""
         columns = {
             field.attname

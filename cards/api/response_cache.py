@@ -1,63 +1,159 @@
-"""Rendered catalogue responses, shared between anonymous readers until the catalogue changes.
+"""Rendered catalogue responses, shared between anonymous readers until the catalogue changes,
+and answered before the framework's per-request work.
 
-An entry is keyed by the catalogue's version, the absolute URL (the page links in
-a list echo its scheme, host and query string exactly, so the key does too) and the
-negotiated media type (``; indent=4`` changes the body). Any write changes the
-version, so an entry is never invalidated, only no longer asked for; a timeout lets
-the cache drop it. Entries are ``(content, content_type)`` tuples: plain values that
-any process, of any release, can read back.
+``CatalogueResponseCacheMiddleware`` sits right after the security and static-file
+middleware. For an anonymous GET or HEAD of a catalogue API view it reads the
+catalogue's version (one query) and looks the response up; a hit is answered there
+and then: no session, CSRF, authentication or message middleware, no URL dispatch
+to DRF, no request wrapping, content negotiation, filtering or rendering. A miss
+runs the whole stack and keeps a 200 JSON answer for the next reader.
+
+- **Who shares**: only requests with neither a session cookie nor an
+  ``Authorization`` header, to views that authenticate by nothing else (DRF's
+  session and basic authentication); and only answers DRF gave an anonymous user,
+  that set no cookie, are stored. Signed-in users (staff or not) always go through
+  DRF, so a response never leaks between users whose answers differ.
+- **Key**: the catalogue's version, the absolute URL (page links in a list echo
+  scheme, host and query string, so the key does too) and the ``Accept`` header as
+  sent (it picks the renderer and ``; indent=4``). Only JSON is stored: the
+  browsable API shows the user and forms. Any write changes the version, so an
+  entry is never invalidated, only no longer asked for; a timeout lets the cache
+  drop it.
+- **Headers**: an entry keeps every header the inner middleware and the view set
+  (Vary, ETag, Last-Modified, Allow, ...; never Set-Cookie), so a hit answers with
+  the same headers as a miss, and answers If-None-Match / If-Modified-Since with
+  304 just as the view does (``cards.api.conditional``).
+- **Throttling**: a hit is counted by the view's own throttle classes, run on the
+  plain request as an anonymous user (for the anonymous throttle: two cache
+  operations). A hit the throttle refuses goes on through DRF, which answers 429.
+
+Entries are ``(content, headers)`` tuples of plain values that any process, of any
+release, can read back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
-from django.http import HttpResponse, HttpResponseBase
-from rest_framework.request import Request
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseNotModified
+from django.urls import Resolver404, get_urlconf, resolve
+from django.utils.cache import get_conditional_response
+from django.utils.http import parse_http_date_safe
+from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.response import Response
 
-from cards.api.version import CatalogueVersion
+from cards.api.version import CatalogueVersion, catalogue_version
 
 CACHE_SECONDS = 10 * 60
-# Bump when the JSON of cards or realms changes shape, so that a cache shared across
-# a deploy (Redis) never answers with the old shape.
-_RESPONSE_KIND = "response-1"
-_SHARED_FORMATS = {"json"}  # the browsable API shows the user and forms: never shared
+# Bump when the JSON of cards or realms, or an entry's layout, changes, so that a cache
+# shared across a deploy (Redis) never answers with the old shape.
+_RESPONSE_KIND = "response-3"
+_SHARED_FORMATS = {"json"}
+# Authentication that the middleware sees before it: the session cookie and the
+# Authorization header. A view with any other class is never answered from the cache.
+_SEEN_AUTHENTICATION = {SessionAuthentication, BasicAuthentication}
+_NOT_FOR_304 = {"content-type", "content-length"}
+
+Entry = tuple[bytes, tuple[tuple[str, str], ...]]
 
 
-def response_cache_key(request: Request, version: CatalogueVersion) -> str | None:
-    """The shared cache key for this request's response; None when it must not be shared."""
-    if request.method not in ("GET", "HEAD") or not request.user.is_anonymous:
-        return None
-    if request.accepted_renderer.format not in _SHARED_FORMATS:
-        return None
-    return version.cache_key(
-        _RESPONSE_KIND, request.build_absolute_uri(), request.accepted_media_type
-    )
+def response_cache_key(request: HttpRequest, version: CatalogueVersion) -> str:
+    """The shared cache key for this request's response in this version of the catalogue."""
+    accept = request.META.get("HTTP_ACCEPT", "")
+    return version.cache_key(_RESPONSE_KIND, request.build_absolute_uri(), accept)
 
 
-def cached_answer(
-    handler: Callable[..., HttpResponseBase],
-    key: str,
-    render: Callable[[Response], None],
-) -> Callable[..., HttpResponseBase]:
-    """``handler``, answering from the cache when it can and filling it on a 200.
+class CatalogueResponseCacheMiddleware:
+    """Answers anonymous reads of the catalogue API from the shared cache (see the module)."""
 
-    ``render`` renders a DRF response in place, as the view would have later.
-    Errors (raised as exceptions, or any status but 200) are never stored.
-    """
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
 
-    def answer(request: Request, *args, **kwargs) -> HttpResponseBase:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        view_class = _shared_view_class(request)
+        if view_class is None:
+            return self.get_response(request)
+        version = catalogue_version()
+        # The view reads it from here (ConditionalCatalogueMixin) instead of asking again.
+        request.catalogue_version = version
+        key = response_cache_key(request, version)
         stored = cache.get(key)
-        if stored is not None:
-            content, content_type = stored
-            return HttpResponse(content, content_type=content_type)
-        response = handler(request, *args, **kwargs)
-        if response.status_code == 200 and isinstance(response, Response):
-            render(response)
-            entry = (bytes(response.content), response["Content-Type"])
-            cache.set(key, entry, CACHE_SECONDS)
+        if stored is not None and _throttles_allow(request, view_class):
+            return _from_entry(request, *stored)
+        response = self.get_response(request)
+        if _is_storable(response):
+            cache.set(key, _entry(response), CACHE_SECONDS)
         return response
 
-    return answer
+
+def _shared_view_class(request: HttpRequest) -> type | None:
+    """The catalogue view class this anonymous read goes to, or None when it is not one."""
+    if request.method not in ("GET", "HEAD") or "HTTP_AUTHORIZATION" in request.META:
+        return None
+    if settings.SESSION_COOKIE_NAME in request.COOKIES:
+        return None  # maybe signed in: DRF decides, and the answer is not shared
+    return _view_class_at(get_urlconf(), request.path_info)
+
+
+@functools.lru_cache(maxsize=1024)
+def _view_class_at(urlconf: Any, path: str) -> type | None:
+    """The sharing catalogue view class ``path`` resolves to in ``urlconf``, if any.
+
+    Remembered: resolving walks the URL patterns, which never change while the
+    URLconf is the same (the URLconf is part of the key).
+    """
+    try:
+        match = resolve(path, urlconf)
+    except Resolver404:
+        return None
+    view_class = getattr(match.func, "cls", None)
+    if not getattr(view_class, "shares_responses", False):
+        return None
+    if not set(view_class.authentication_classes) <= _SEEN_AUTHENTICATION:
+        return None
+    return view_class
+
+
+def _throttles_allow(request: HttpRequest, view_class: type) -> bool:
+    # No session cookie and no Authorization header: the user DRF would see is anonymous.
+    request.user = AnonymousUser()
+    # The view's class stands in for the view: scoped throttles read their scope from it.
+    throttles: Sequence = [throttle() for throttle in view_class.throttle_classes]
+    return all(throttle.allow_request(request, view_class) for throttle in throttles)
+
+
+def _is_storable(response: HttpResponseBase) -> bool:
+    if not isinstance(response, Response) or response.status_code != 200 or response.cookies:
+        return False
+    # The user as DRF authenticated them, whatever the authentication class.
+    drf_request = (response.renderer_context or {}).get("request")
+    anonymous = drf_request is not None and not drf_request.user.is_authenticated
+    return anonymous and getattr(response.accepted_renderer, "format", None) in _SHARED_FORMATS
+
+
+def _entry(response: Response) -> Entry:
+    return bytes(response.content), tuple(response.items())
+
+
+def _from_entry(request: HttpRequest, content: bytes, headers: tuple[tuple[str, str], ...]):
+    kept = dict(headers)
+    last_modified = parse_http_date_safe(kept.get("Last-Modified", ""))
+    conditional = get_conditional_response(
+        request, etag=kept.get("ETag"), last_modified=last_modified
+    )
+    if isinstance(conditional, HttpResponseNotModified):
+        for name, value in headers:
+            if name.lower() not in _NOT_FOR_304:
+                conditional[name] = value
+        return conditional
+    if conditional is not None:  # 412: a precondition (If-Match, ...) failed
+        return conditional
+    response = HttpResponse(content)
+    for name, value in headers:
+        response[name] = value
+    return response

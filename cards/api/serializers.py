@@ -25,19 +25,6 @@ class RealmSerializer(PlainFieldsRepresentation):
         fields = ["slug", "name", "colour", "symbol", "description"]
 
 
-# A card list reads each card's abilities into this attribute, as a plain list
-# (``Prefetch(to_attr=...)``): no manager and queryset made per card of a page.
-LISTED_ABILITIES = "listed_abilities"
-
-
-class AbilityListSerializer(serializers.ListSerializer):
-    """A card's abilities: those a card list read for it, else the card's own."""
-
-    def get_attribute(self, instance: Card) -> Any:
-        listed = getattr(instance, LISTED_ABILITIES, None)
-        return listed if listed is not None else super().get_attribute(instance)
-
-
 class AbilitySerializer(PlainFieldsRepresentation):
     """An ability; ``effect`` is a list of steps in the effect vocabulary."""
 
@@ -48,7 +35,6 @@ class AbilitySerializer(PlainFieldsRepresentation):
     class Meta:
         model = Ability
         fields = ["name", "cost", "timing", "effect", "text"]
-        list_serializer_class = AbilityListSerializer
 
 
 @extend_schema_field({"type": "array", "items": {"type": "string"}})

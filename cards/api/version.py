@@ -40,12 +40,14 @@ def catalogue_version() -> CatalogueVersion:
     card), the count (a deletion) and the highest id (a deletion plus an insertion
     keeps the count). Realms: all their shown fields, as there are only a handful.
     """
-    rows = _version_rows()
+    rows, connection = _raw_version_rows()
     # No realm means no card either: cards protect their realm.
-    last_modified, count, top = rows[0][-3:] if rows else (None, 0, None)
+    changed, count, top = rows[0][-3:] if rows else (None, 0, None)
     realms = [tuple(row[: len(_REALM_FIELDS)]) for row in rows]
-    changed = last_modified.isoformat() if last_modified else "-"
-    signature = f"{changed}|{count}|{top}|{realms!r}"
+    # The digest reads the values as the database gave them (one database, one form);
+    # only the newest change is converted, for Last-Modified.
+    signature = f"{changed!r}|{count}|{top}|{realms!r}"
+    last_modified = None if changed is None else _converted_changed(changed, connection)
     return CatalogueVersion(last_modified, hashlib.sha256(signature.encode()).hexdigest())
 
 
@@ -80,19 +82,41 @@ class _CompiledQuery:
 _compiled: dict[str, _CompiledQuery] = {}
 
 
-def _version_rows() -> list[list[Any]]:
-    """The rows of ``_version_queryset()``, as the ORM would return them, from SQL compiled once."""
-    alias = Realm.objects.db
-    connection = connections[alias]
-    compiled = _compiled.get(alias)
+def _compiled_query(connection: Any) -> _CompiledQuery:
+    compiled = _compiled.get(connection.alias)
     if compiled is None:
         query = _version_queryset().query
         compiler = query.get_compiler(connection=connection)
         sql, params = compiler.as_sql()
         columns = [column for column, _, _ in compiler.select[: compiler.col_count]]
-        compiled = _compiled[alias] = _CompiledQuery(sql, tuple(params), query, columns)
+        compiled = _compiled[connection.alias] = _CompiledQuery(sql, tuple(params), query, columns)
+    return compiled
+
+
+def _raw_version_rows() -> tuple[list[tuple[Any, ...]], Any]:
+    """The rows of ``_version_queryset()`` as the database gives them, and its connection."""
+    connection = connections[Realm.objects.db]
+    compiled = _compiled_query(connection)
     with connection.cursor() as cursor:
         cursor.execute(compiled.sql, compiled.params)
-        rows = cursor.fetchall()
+        return cursor.fetchall(), connection
+
+
+def _converted_changed(value: Any, connection: Any) -> datetime.datetime:
+    """The newest change as the ORM would return it (SQLite gives text)."""
+    compiled = _compiled_query(connection)
+    compiler = compiled.query.get_compiler(connection=connection)
+    index = len(_REALM_FIELDS)
+    converters = compiler.get_converters(compiled.columns[index : index + 1])
+    row = [value]
+    for converted in compiler.apply_converters([row], converters):
+        return converted[0]
+    return value
+
+
+def _version_rows() -> list[list[Any]]:
+    """The rows of ``_version_queryset()``, as the ORM would return them, from SQL compiled once."""
+    rows, connection = _raw_version_rows()
+    compiled = _compiled_query(connection)
     compiler = compiled.query.get_compiler(connection=connection)
     return list(compiler.apply_converters(rows, compiler.get_converters(compiled.columns)))

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from django.db.models import Model, Prefetch, ProtectedError, QuerySet
+from django.db.models import Model, ProtectedError
+from django.http import Http404, HttpResponseBase
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.exceptions import APIException
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from cards.api.conditional import ConditionalCatalogueMixin
+from cards.api.documents import card_documents, list_rows
 from cards.api.filtering import CatalogueFilterBackend
-from cards.api.pagination import CataloguePagination
+from cards.api.pagination import CataloguePagination, SearchPagination
 from cards.api.permissions import IsStaffOrReadOnly
-from cards.api.serializers import LISTED_ABILITIES, CardSerializer, RealmSerializer
+from cards.api.serializers import CardSerializer, RealmSerializer
 from cards.filters import CardFilter
 from cards.models import Card, Realm
 from shen_site.json_input import BoundedJSONParser
@@ -51,7 +55,8 @@ class CatalogueViewSet(ConditionalCatalogueMixin, viewsets.ModelViewSet):
     list=extend_schema(
         summary="Search the catalogue",
         description="`q` takes the search syntax (see /search-help/), e.g. "
-        '`kind:avatar realm:ember cost<=3 o:"spirit path" -kw:flying`.',
+        '`kind:avatar realm:cinderfall cost<=3 o:"spirit path" -kw:flying`. A realm or keyword '
+        "no card has is listed in `warnings`, with the values that exist.",
         responses={200: CardSerializer(many=True), 304: NOT_MODIFIED, 400: BAD_FILTER},
     ),
     retrieve=extend_schema(responses={200: CardSerializer, 304: NOT_MODIFIED}),
@@ -63,15 +68,29 @@ class CardViewSet(CatalogueViewSet):
 
     queryset = Card.objects.with_catalogue_relations()
     serializer_class = CardSerializer
+    pagination_class = SearchPagination
     filter_backends = [CatalogueFilterBackend]
     filterset_class = CardFilter
 
-    def get_queryset(self) -> QuerySet[Card]:
-        if self.action == "list":
-            # Each card's abilities as a plain list: a page shows 50 cards.
-            listed = Prefetch("abilities", to_attr=LISTED_ABILITIES)
-            return Card.objects.select_related("realm").prefetch_related(listed)
-        return super().get_queryset()
+    def list(self, request: Request, *args, **kwargs) -> HttpResponseBase:
+        return self._conditionally(self._list_page, request, *args, **kwargs)
+
+    def retrieve(self, request: Request, *args, **kwargs) -> HttpResponseBase:
+        return self._conditionally(self._card_document, request, *args, **kwargs)
+
+    def _card_document(self, request: Request, *args, **kwargs) -> Response:
+        # One card read the way a list page reads fifty: the same JSON, two light queries.
+        cards = self.filter_queryset(Card.objects.all())
+        rows = list(list_rows(cards.filter(slug=kwargs[self.lookup_field]))[:1])
+        if not rows:
+            raise Http404("No card with that slug matches.")
+        return Response(card_documents(rows)[0])
+
+    def _list_page(self, request: Request, *args, **kwargs) -> Response:
+        # A page is 50 cards: read as rows and put together as JSON, no model instances
+        # (cards.api.documents); the same JSON CardSerializer gives.
+        rows = self.paginate_queryset(list_rows(self.filter_queryset(Card.objects.all())))
+        return self.get_paginated_response(card_documents(rows))
 
 
 @extend_schema_view(

@@ -1,4 +1,4 @@
-"""The card search syntax: ``kind:avatar realm:ember cost<=3 -kw:flying "spirit path"``.
+"""The card search syntax: ``kind:avatar realm:tidewell cost<=3 -kw:flying "spirit path"``.
 
 ``parse_query(text)`` reads a query (raising SearchSyntaxError, which points at
 the bad token) and returns a Query whose ``to_q()`` filters Card rows.

@@ -110,7 +110,7 @@ FIELDS: tuple[Field, ...] = (
         ValueKind.REALM,
         "realm",
         "A realm's slug or part of its name",
-        "realm:ember",
+        "realm:cinderfall",
     ),
     Field("cost", ("c",), ValueKind.NUMBER, "cost", "Power cost in Shén", "cost<=3"),
     Field("atk", ("melee",), ValueKind.NUMBER, "melee", "An Avatar's melee", "atk>=2"),

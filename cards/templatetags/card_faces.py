@@ -6,6 +6,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from cards.card_face import card_face_of, describe_effect, render_card_face, safe_colour
+from cards.emblems import emblem_badge_svg
 
 register = template.Library()
 
@@ -16,13 +17,13 @@ def card_face(card: Any) -> SafeString:
     return mark_safe(render_card_face(card_face_of(card)))
 
 
+@register.simple_tag
+def realm_emblem(realm: Any) -> SafeString:
+    """The realm's emblem on a disc of its colour, as inline SVG (escaped by emblem_badge_svg)."""
+    return mark_safe(emblem_badge_svg(realm.symbol, safe_colour(realm.colour)))
+
+
 @register.filter
 def effect_text(effect: Any) -> str:
     """An ability's effect JSON in English."""
     return describe_effect(effect)
-
-
-@register.filter
-def realm_colour(colour: str) -> str:
-    """A realm colour that is safe inside a style attribute."""
-    return safe_colour(colour)

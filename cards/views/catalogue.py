@@ -155,6 +155,7 @@ def catalogue(request: HttpRequest) -> HttpResponse:
         "result_count": page.paginator.count,
         "marked_query": _marked_query(filterset, request.GET.get("q", "")),
         "filter_errors": _filter_errors(filterset),
+        "search_warnings": filterset.search_warnings,
         "checkbox_groups": [(label, form[name]) for name, label in CHECKBOX_FILTERS.items()],
         "range_inputs": _range_inputs(form),
         "sort_choices": [

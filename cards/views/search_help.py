@@ -5,12 +5,14 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from cards.models import Realm
-from cards.search import FIELDS, MAX_QUERY_LENGTH
+from cards.search import FIELDS, MAX_QUERY_LENGTH, Field
+from cards.search.fields import ValueKind
 
 # Operators in the order people read them, not the tokenizer's longest-first order.
 OPERATOR_ORDER = (":", "=", "!=", "<", "<=", ">", ">=")
 
-# Worked examples, (query, what it finds); "{realm}" is a realm of this catalogue.
+# Worked examples, (query, what it finds); "{realm}" stands for a realm of this
+# catalogue, here and in the field table, so every example finds cards.
 EXAMPLES = (
     ("warden", "Cards with “warden” in the name or rules text"),
     ('"spirit path"', "The exact phrase, in the name or rules text"),
@@ -29,10 +31,19 @@ EXAMPLES = (
 @require_safe
 def search_help(request: HttpRequest) -> HttpResponse:
     """Every field, alias and operator of the search box, with example queries."""
-    realm = Realm.objects.values_list("slug", flat=True).first() or "ember"
+    realm = Realm.objects.values_list("slug", flat=True).first() or "none-yet"
     context = {
-        "fields": [(field, sorted(field.operators, key=OPERATOR_ORDER.index)) for field in FIELDS],
+        "fields": [
+            (field, sorted(field.operators, key=OPERATOR_ORDER.index), _example(field, realm))
+            for field in FIELDS
+        ],
         "examples": [(query.format(realm=realm), meaning) for query, meaning in EXAMPLES],
+        "realm": realm,
         "max_length": MAX_QUERY_LENGTH,
     }
     return render(request, "cards/search_help.html", context)
+
+
+def _example(field: Field, realm: str) -> str:
+    """The field's example, naming a realm that exists rather than a made-up one."""
+    return f"{field.name}:{realm}" if field.kind is ValueKind.REALM else field.example

@@ -1,9 +1,11 @@
-"""The serializers' lean output is exactly DRF's generic output."""
+"""The serializers' lean output is exactly DRF's generic output, and a list page's
+documents (built from rows, ``cards.api.documents``) are exactly the serializer's."""
 
 import pytest
 from drf_spectacular.plumbing import get_doc
 from rest_framework import serializers
 
+from cards.api.documents import card_documents, list_rows
 from cards.api.serializers import AbilitySerializer, CardSerializer, RealmSerializer
 from cards.models import Card
 from tests.factories.cards import (
@@ -28,7 +30,8 @@ def cards(db) -> list[Card]:
     )
     AbilityFactory(card=spirit, name="Kindle", cost=2, effect=[{"verb": "draw_cards", "count": 1}])
     AbilityFactory(card=spirit, name="Flare", text="Burn bright.")
-    item = ItemFactory(realm=realm, bonus_defense=-1, rarity="mythic")
+    AbilityFactory(card=spirit, name="Ember", order=0)  # a tie: kept in written order
+    item = ItemFactory(realm=RealmFactory(name="Tidewell"), bonus_defense=-1, rarity="mythic")
     remains = RemainsFactory(realm=realm, target="own_avatar")
     action = CardFactory(realm=realm, cost=0)
     return list(
@@ -76,3 +79,23 @@ def test_a_card_in_a_list_shows_as_its_detail_does(api_client, cards):
 
 def test_lean_serializers_add_no_schema_description():
     assert get_doc(CardSerializer) == get_doc(RealmSerializer) == ""
+
+
+def documents(cards: list[Card]) -> list[dict]:
+    return card_documents(list(list_rows(Card.objects.filter(pk__in=[c.pk for c in cards]))))
+
+
+def test_list_documents_are_the_serializers_output_in_its_order(cards):
+    expected = CardSerializer(sorted(cards, key=lambda card: card.name), many=True).data
+    shown = documents(cards)
+    assert shown == expected
+    assert [list(card) for card in shown] == [list(card) for card in expected]
+    assert [list(a) for card in shown for a in card["abilities"]] == [
+        list(a) for card in expected for a in card["abilities"]
+    ]
+
+
+def test_list_documents_read_all_abilities_in_one_query(cards, django_assert_num_queries):
+    rows = list(list_rows(Card.objects.all()))
+    with django_assert_num_queries(1):
+        card_documents(rows)

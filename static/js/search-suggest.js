@@ -1,0 +1,156 @@
+/* Suggestions for the catalogue's search box: field names, values and card names for the
+ * word being typed, from /search/suggest/. A combobox with a listbox (WAI-ARIA 1.2):
+ * Arrow keys move through the suggestions, Enter takes one, Escape closes the list.
+ * No inline script anywhere: the page marks the box with data-suggest-url. */
+(function () {
+  "use strict";
+
+  var DELAY_MS = 120;
+
+  function setUp(input) {
+    var list = document.getElementById(input.getAttribute("aria-controls"));
+    if (!list) return;
+    var url = input.getAttribute("data-suggest-url");
+    var timer = null;
+    var pending = null;
+    var items = [];
+    var active = -1;
+    var shownFor = null;
+
+    function close() {
+      list.hidden = true;
+      list.textContent = "";
+      shownFor = null;
+      items = [];
+      active = -1;
+      input.setAttribute("aria-expanded", "false");
+      input.removeAttribute("aria-activedescendant");
+    }
+
+    function highlight(index) {
+      var options = list.children;
+      for (var i = 0; i < options.length; i++) {
+        options[i].setAttribute("aria-selected", i === index ? "true" : "false");
+      }
+      active = index;
+      if (index >= 0) {
+        input.setAttribute("aria-activedescendant", options[index].id);
+        options[index].scrollIntoView({ block: "nearest" });
+      } else {
+        input.removeAttribute("aria-activedescendant");
+      }
+    }
+
+    function take(index) {
+      var suggestion = items[index];
+      if (!suggestion) return;
+      close();
+      input.value = suggestion.query;
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+      // The same event typing sends: htmx runs the search, and the next suggestions come.
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+
+    function show(suggestions) {
+      close();
+      if (!suggestions.length) return;
+      items = suggestions;
+      suggestions.forEach(function (suggestion, index) {
+        var option = document.createElement("li");
+        option.id = list.id + "-" + index;
+        option.setAttribute("role", "option");
+        option.setAttribute("aria-selected", "false");
+        option.className = "suggestion suggestion-" + suggestion.kind;
+        var label = document.createElement("span");
+        label.className = "suggestion-label";
+        label.textContent = suggestion.label;
+        var kind = document.createElement("span");
+        kind.className = "suggestion-kind";
+        kind.textContent = suggestion.kind;
+        option.appendChild(label);
+        option.appendChild(kind);
+        // mousedown, not click: it comes before the input loses focus and closes the list.
+        option.addEventListener("mousedown", function (event) {
+          event.preventDefault();
+          take(index);
+        });
+        list.appendChild(option);
+      });
+      list.hidden = false;
+      input.setAttribute("aria-expanded", "true");
+    }
+
+    function fetchSuggestions() {
+      if (pending) pending.abort();
+      var text = input.value;
+      if (!text.trim()) {
+        close();
+        return;
+      }
+      pending = new AbortController();
+      fetch(url + "?q=" + encodeURIComponent(text), {
+        headers: { Accept: "application/json" },
+        signal: pending.signal,
+      })
+        .then(function (response) {
+          return response.ok ? response.json() : { suggestions: [] };
+        })
+        .then(function (body) {
+          // Only for the text still in the box; a late answer for older text is dropped.
+          // A second answer for the text already shown keeps the list (and the highlight).
+          if (input.value !== text || document.activeElement !== input || shownFor === text) return;
+          show(body.suggestions);
+          if (items.length) shownFor = text;
+        })
+        .catch(function () {});
+    }
+
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(fetchSuggestions, DELAY_MS);
+    });
+
+    input.addEventListener("keydown", function (event) {
+      if (list.hidden) {
+        if (event.key === "ArrowDown" && input.value.trim()) {
+          event.preventDefault();
+          fetchSuggestions();
+        }
+        return;
+      }
+      if (event.key === "ArrowDown") {
+        event.preventDefault();
+        highlight((active + 1) % items.length);
+      } else if (event.key === "ArrowUp") {
+        event.preventDefault();
+        highlight(active <= 0 ? items.length - 1 : active - 1);
+      } else if (event.key === "Enter" && active >= 0) {
+        event.preventDefault();
+        take(active);
+      } else if (event.key === "Enter") {
+        close(); // the search runs as typed
+      } else if (event.key === "Escape") {
+        // Close the list only; the search box keeps its text.
+        event.preventDefault();
+        close();
+      } else if (event.key === "Tab") {
+        close();
+      }
+    });
+
+    input.addEventListener("blur", function () {
+      close();
+    });
+  }
+
+  function start() {
+    document.querySelectorAll("input[data-suggest-url]").forEach(setUp);
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
