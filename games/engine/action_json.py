@@ -74,12 +74,12 @@ TYPE_NAMES: MappingProxyType[type[Action], str] = MappingProxyType(
 )
 
 # How each field is written: a number, a number or null ("not given", -1 in the
-# engine), or a list of card numbers.
+# engine), or a list of card numbers (the fields that default to no cards, ()).
 NUMBER, OPTIONAL, CARDS = "number", "optional", "cards"
 
 
 def _field_kind(field: dataclasses.Field) -> str:
-    if str(field.type).startswith("tuple"):
+    if isinstance(field.default, tuple):
         return CARDS
     return OPTIONAL if field.default == -1 else NUMBER
 

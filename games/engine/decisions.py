@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from games.engine.effects import EffectStep
 
 
+@dataclass(frozen=True, slots=True)
 class Decision:
     """Something ``player`` must answer with an action."""
 
-    __slots__ = ()
     player: int
 
 
@@ -33,15 +33,12 @@ class Task:
 class ChooseRealmStone(Decision):
     """Set-up: ``player`` places their Realm Stone (R7)."""
 
-    player: int
-
 
 @dataclass(frozen=True, slots=True)
 class PlaceShen(Decision):
     """Recovery and Set-Up: ``player`` places a counter or stops (R10).
     ``placed``/``stopped`` are per player."""
 
-    player: int
     placed: tuple[int, int] = (0, 0)
     stopped: tuple[bool, bool] = (False, False)
 
@@ -51,7 +48,6 @@ class ActivationStep(Decision):
     """Activation: ``player`` plays a card, activates an Avatar, removes a Remains
     card or passes (R13). ``passes`` counts passes in succession."""
 
-    player: int
     passes: int = 0
 
 
@@ -61,7 +57,6 @@ class AvatarActivation(Decision):
     into melee), shoot or use an ability (R19); Pass ends the activation doing
     nothing (it still counts as activated, R14)."""
 
-    player: int
     avatar: int
 
 
@@ -70,7 +65,6 @@ class FollowUp(Decision):
     """The rest of ``avatar``'s activation: a move after an ability, or an ability
     after a move (R19); Pass ends it."""
 
-    player: int
     avatar: int
     may_move: bool
     may_use_ability: bool
@@ -80,14 +74,11 @@ class FollowUp(Decision):
 class CombatWindow(Decision):
     """``player`` may play one card and use one ability on the combat (R22); Pass closes."""
 
-    player: int
-
 
 @dataclass(frozen=True, slots=True)
 class AfterCombat(Decision):
     """``player`` may use one of ``avatar``'s after-combat abilities; Pass declines."""
 
-    player: int
     avatar: int
 
 
@@ -95,7 +86,6 @@ class AfterCombat(Decision):
 class RemoveOrLose(Decision):
     """``player``'s defeated ``avatar``: remove it, or keep it and lose ``count`` cards (R23)."""
 
-    player: int
     avatar: int
     count: int
 
@@ -104,7 +94,6 @@ class RemoveOrLose(Decision):
 class ChooseLostCards(Decision):
     """``player`` loses ``count`` cards, choosing from hand, discard and deck top (R24)."""
 
-    player: int
     count: int
 
 
@@ -113,7 +102,6 @@ class ChooseReturnedCards(Decision):
     """A gain_cards_back effect: ``player`` returns up to ``count`` cards of their
     discard pile to hand, choosing which."""
 
-    player: int
     count: int
 
 
@@ -122,7 +110,6 @@ class ChooseRetreat(Decision):
     """``avatar``'s retreat is blocked; ``player`` picks one of ``options`` by the Realm
     Stone (R23)."""
 
-    player: int
     avatar: int
     options: tuple[int, ...]
 
@@ -131,7 +118,6 @@ class ChooseRetreat(Decision):
 class ChooseAdvance(Decision):
     """The winning attacker may move into the attacked position ``to`` (R23)."""
 
-    player: int
     avatar: int
     to: int
 
@@ -140,7 +126,6 @@ class ChooseAdvance(Decision):
 class PlaceEffectCounters(Decision):
     """A place_counters effect: ``player`` places ``remaining`` more counters (Pass stops)."""
 
-    player: int
     remaining: int
 
 
@@ -149,7 +134,6 @@ class RemoveEffectCounters(Decision):
     """A remove_counters effect: ``player`` removes up to ``remaining`` opponent counters
     among ``vertices``."""
 
-    player: int
     remaining: int
     vertices: tuple[int, ...]
 
