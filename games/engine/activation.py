@@ -14,6 +14,7 @@ the costly part, and only the Avatar actually activated needs it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import partial
 
 from games.engine.abilities import ability_options, bearer_of, use_ability
@@ -231,35 +232,44 @@ def _activated_abilities(state: GameState, avatar: Avatar) -> list[UseAbility]:
     return ability_options(state, avatar, "activated", shen)
 
 
-def activation_options(state: GameState, decision: AvatarActivation) -> list[Action]:
-    """Everything the activated Avatar may do (R19), or Pass: nothing more."""
+def activation_choices(state: GameState, decision: AvatarActivation) -> Iterator[Action]:
+    """Everything the activated Avatar may do (R19), Pass (nothing more) first."""
+    yield PASS
     avatar = state.avatar(decision.avatar)
-    options: list[Action] = [PASS]
     if avatar is None:
-        return options
+        return
     card = avatar.card
     if _claimable(state, avatar) >= 0:
-        options.append(Claim(card))
+        yield Claim(card)
     if _stone_in_reach(state, avatar):
-        options.append(AttackRealmStone(card))
-    options.extend(movement_options(state, avatar))
-    options.extend(RangedAttack(card, defender) for defender in _ranged_targets(state, avatar))
+        yield AttackRealmStone(card)
+    yield from movement_options(state, avatar)
+    yield from (RangedAttack(card, defender) for defender in _ranged_targets(state, avatar))
     if _has_activated_ability(state, avatar):
-        options.extend(_activated_abilities(state, avatar))
-    return options
+        yield from _activated_abilities(state, avatar)
+
+
+def activation_options(state: GameState, decision: AvatarActivation) -> list[Action]:
+    """:func:`activation_choices` as a list."""
+    return list(activation_choices(state, decision))
+
+
+def follow_up_choices(state: GameState, decision: FollowUp) -> Iterator[Action]:
+    """The rest of an activation, Pass (end it) first: a move after an ability, an
+    ability after a move."""
+    yield PASS
+    avatar = state.avatar(decision.avatar)
+    if avatar is None:
+        return
+    if decision.may_move:
+        yield from movement_options(state, avatar)
+    if decision.may_use_ability:
+        yield from _activated_abilities(state, avatar)
 
 
 def follow_up_options(state: GameState, decision: FollowUp) -> list[Action]:
-    """The rest of an activation: a move after an ability, an ability after a move."""
-    avatar = state.avatar(decision.avatar)
-    options: list[Action] = [Pass()]
-    if avatar is None:
-        return options
-    if decision.may_move:
-        options.extend(movement_options(state, avatar))
-    if decision.may_use_ability:
-        options.extend(_activated_abilities(state, avatar))
-    return options
+    """:func:`follow_up_choices` as a list."""
+    return list(follow_up_choices(state, decision))
 
 
 # -- doing it ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ only one answer) are answered automatically.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 
 from games.engine import activation, combat, combat_results, placement, setup, turns
@@ -175,6 +175,25 @@ _PASS_ONLY = (
 )
 
 
+# Those of them whose options come one by one, Pass first: asking whether a player has
+# anything but Pass stops at the second option instead of listing them all.
+_CHOICES: Mapping[type, Callable[[GameState, object], Iterator[Action]]] = MappingProxyType(
+    {
+        AvatarActivation: activation.activation_choices,
+        FollowUp: activation.follow_up_choices,
+        PlaceShen: placement.placement_choices,
+        PlaceEffectCounters: placement.placement_choices,
+    }
+)
+
+
+def _only_pass(state: GameState, decision: object) -> bool:
+    """True when Pass is all ``decision`` offers (its options start with Pass)."""
+    choices = _CHOICES.get(type(decision))
+    options = choices(state, decision) if choices else iter(legal_actions(state))
+    return next(options, None) == PASS and next(options, None) is None
+
+
 # Decisions always put to the player, never answered for them.
 _ALWAYS_ASKED = frozenset(DECISIONS) - {ChooseLostCards, CombatWindow, *_PASS_ONLY}
 
@@ -199,7 +218,7 @@ def _settle(state: GameState, log: list[Event]) -> GameState:
         elif isinstance(top, CombatWindow) and not combat.window_may_offer(state, top.player):
             state = combat.answer_window(state, top, PASS, log)
             continue
-        elif isinstance(top, _PASS_ONLY) and legal_actions(state) == [PASS]:
+        elif isinstance(top, _PASS_ONLY) and _only_pass(state, top):
             state = DECISIONS[type(top)][1](state, top, PASS, log)
             continue
         return state

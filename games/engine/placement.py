@@ -8,6 +8,8 @@ where counters were removed by the placement just before.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from games.engine.actions import PASS, Action, IllegalAction, Pass, PlaceCounter
 from games.engine.activation import begin_activation
 from games.engine.capture import IllegalPlacement
@@ -26,9 +28,17 @@ def placements(state: GameState, player: int) -> list[int]:
     return legal
 
 
+def placement_choices(
+    state: GameState, decision: PlaceShen | PlaceEffectCounters
+) -> Iterator[Action]:
+    """Stop (first), or place on any legal vertex."""
+    yield PASS
+    yield from (PlaceCounter(vertex) for vertex in placements(state, decision.player))
+
+
 def placement_options(state: GameState, decision: PlaceShen | PlaceEffectCounters) -> list[Action]:
-    """Stop, or place on any legal vertex."""
-    return [PASS, *(PlaceCounter(vertex) for vertex in placements(state, decision.player))]
+    """:func:`placement_choices` as a list."""
+    return list(placement_choices(state, decision))
 
 
 def place_counter(state: GameState, player: int, vertex: int, log: list[Event]) -> GameState:
