@@ -45,5 +45,6 @@ urlpatterns = [
     ),
     path("decks/", include("decks.urls")),
     path("rules/", include("games.urls")),
+    path("games/", include("games.match_urls")),
     path("", include("cards.urls")),
 ]
