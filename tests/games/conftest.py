@@ -29,4 +29,5 @@ def alices_deck(alice, realms):
 
 @pytest.fixture
 def bobs_deck(bob, realms):
-    return playable_deck(owner=bob, realm=realms[1], name="Bob's deck")
+    """Public, so others may choose it as their opponent's deck."""
+    return playable_deck(owner=bob, realm=realms[1], name="Bob's deck", visibility="public")
