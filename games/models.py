@@ -61,9 +61,12 @@ class MatchQuerySet(models.QuerySet):
 
     def with_people(self) -> MatchQuerySet:
         """What a list of matches shows, in one query."""
-        return self.select_related(
-            "owner", "red_user", "blue_user", "red_deck", "blue_deck", "red_version", "blue_version"
-        )
+        return self.select_related("owner", "red_user", "blue_user", "red_deck", "blue_deck")
+
+    def for_play(self) -> MatchQuerySet:
+        """A match to show or play: without its decks by value, which only a replay reads
+        (tens of kilobytes of JSON a request would otherwise decode for nothing)."""
+        return self.with_people().defer("decks")
 
 
 class Match(models.Model):

@@ -3,11 +3,15 @@
 Rebuilding replays every action and checks the stored digests, so a record that
 no longer reproduces its game (a changed rule, a corrupted row) is caught. The
 position a request needs (the state now and the latest events) is cached under
-the match, its state number and a fingerprint of its actions: an undo that goes
-back and a new action that goes forward again make a different fingerprint, so a
-cached position is never stale. The cache holds the engine's values as the cache
-pickles them: reading the engine's canonical JSON back costs 15-45 ms for a
-mid-game state (every card spec is rebuilt), unpickling about 2 ms (bench/matches.py).
+the match, its revision and its state number: every write bumps the revision and
+revisions never repeat, so an undo that goes back and a new action that goes
+forward again never meet a stale entry. Within one request the position is kept
+on the match row object it was read for, so a request reads the cache once, and
+each process keeps its last few positions (:data:`RECENT`): a revision names one
+list of actions for good, so a remembered position can never be stale, only gone.
+The cache holds the engine's values as the cache pickles them: reading the
+engine's canonical JSON back costs 15-45 ms for a mid-game state (every card
+spec is rebuilt), unpickling about 2 ms.
 The key also carries a fingerprint of the engine's source, so values pickled by
 another version of the engine are never read.
 """
@@ -15,7 +19,8 @@ another version of the engine are never read.
 from __future__ import annotations
 
 import hashlib
-import json
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +46,32 @@ def _engine_fingerprint() -> str:
 
 
 ENGINE_FINGERPRINT = _engine_fingerprint()
+
+
+class RecentPositions:
+    """The last ``size`` positions this process read or wrote, by cache key (thread-safe)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, Position] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> Position | None:
+        with self._lock:
+            position = self._entries.get(key)
+            if position is not None:
+                self._entries.move_to_end(key)
+            return position
+
+    def put(self, key: str, position: Position) -> None:
+        with self._lock:
+            self._entries[key] = position
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+
+RECENT = RecentPositions(64)
 
 
 @dataclass(frozen=True)
@@ -86,8 +117,14 @@ def position_from(replayed: Replayed) -> Position:
 
 def match_position(match: Match) -> Position:
     """The match as it stands: from the cache, else replayed from the record (and cached)."""
-    cached = cache.get(position_key(match.pk, match.actions))
+    key = position_key(match)
+    held = getattr(match, "_position", None)
+    if held is not None and held[0] == key:
+        return held[1]
+    cached = RECENT.get(key) or cache.get(key)
     if isinstance(cached, Position):
+        RECENT.put(key, cached)
+        match._position = (key, cached)
         return cached
     position = position_from(match_replayed(match))
     position_remember(match, position)
@@ -96,14 +133,17 @@ def match_position(match: Match) -> Position:
 
 def position_remember(match: Match, position: Position) -> None:
     """Cache ``position`` as the one ``match``'s actions lead to."""
-    cache.set(position_key(match.pk, match.actions), position, CACHE_SECONDS)
+    key = position_key(match)
+    cache.set(key, position, CACHE_SECONDS)
+    RECENT.put(key, position)
+    match._position = (key, position)
 
 
-def position_key(pk: int, actions: Sequence[Any]) -> str:
-    """The cache key of the position that ``actions`` lead to in match ``pk``."""
-    text = json.dumps(actions, sort_keys=True, separators=(",", ":"))
-    fingerprint = hashlib.sha256(text.encode()).hexdigest()[:24]
-    return f"games:position:{ENGINE_FINGERPRINT}:{pk}:{len(actions)}:{fingerprint}"
+def position_key(match: Match) -> str:
+    """The cache key of the match's position at its current revision. The creation time
+    tells apart two matches given the same id (a database restored, or rolled back)."""
+    made = match.created_at.timestamp() if match.created_at else 0
+    return f"games:position:{ENGINE_FINGERPRINT}:{match.pk}:{made}:{match.revision}:{match.number}"
 
 
 def digests_after(game: Game, digests: list[str], every: int, states: Sequence[Any], first: int):

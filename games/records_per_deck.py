@@ -33,7 +33,7 @@ class DeckMatchRecord:
 def deck_match_record(deck: Deck, user) -> DeckMatchRecord:
     """The deck's matches ``user`` may open (newest first) and the record per version of
     every finished match played with it (counts reveal no card)."""
-    played = Match.objects.of_deck(deck).with_people()
+    played = Match.objects.of_deck(deck).with_people().select_related("red_version", "blue_version")
     mine = Q(owner=user) | Q(red_user=user) | Q(blue_user=user) if user.is_authenticated else Q()
     public = Q(status__in=[Status.FINISHED, Status.RESIGNED]) & Q(
         red_deck__visibility="public", blue_deck__visibility="public"

@@ -73,7 +73,7 @@ class MatchAPIView(APIView):
     parser_classes = [SafeJSONParser]
 
     def match(self, request: Request, pk: int) -> Match:
-        match = Match.objects.with_people().filter(pk=pk).first()
+        match = Match.objects.for_play().filter(pk=pk).first()
         if match is None or not may_see(match, request.user):
             raise Http404("No such match.")
         return match

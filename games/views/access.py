@@ -10,7 +10,7 @@ from games.services import may_see
 
 def visible_match(request: HttpRequest, pk: int) -> Match:
     """The match, if the user plays in it or it is a finished match between public decks."""
-    match = Match.objects.with_people().filter(pk=pk).first()
+    match = Match.objects.for_play().filter(pk=pk).first()
     if match is None or not may_see(match, request.user):
         raise Http404("No such match.")
     return match
