@@ -10,10 +10,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from cards.models import Card, CardKind
-from cards.revisions import ability_data
+from cards.catalogue.exporting import card_data as exported_card_data
+from cards.models import Card
 from cards.validation import BONUS_FIELDS, TRAIT_FIELDS
 from decks.models import Board, Deck, DeckVersion
+
+# What the engine reads of a card and of an ability (games.engine.cards).
+RULES_KEYS = frozenset(
+    {"name", "slug", "kind", "realm", "cost", "is_spirit", "target", "abilities"}
+    | set(TRAIT_FIELDS)
+    | set(BONUS_FIELDS)
+)
+ABILITY_KEYS = ("name", "cost", "timing", "effect")
 
 
 class DeckNotPlayable(ValueError):
@@ -21,29 +29,18 @@ class DeckNotPlayable(ValueError):
 
 
 def card_data(card: Card) -> dict[str, Any]:
-    """One card as ``CardSpec.from_data`` reads it: the fields the rules use, nothing else.
+    """One card as ``CardSpec.from_data`` reads it: the catalogue file's entry for the card
+    (``cards.catalogue.exporting``), keeping only the fields the rules use.
 
-    Expects ``realm`` selected and ``abilities`` prefetched (one query per list, not per card).
+    Expects ``realm`` selected and ``abilities`` and ``revisions`` prefetched.
     """
-    data: dict[str, Any] = {
-        "name": card.name,
-        "slug": card.slug,
-        "kind": card.kind,
-        "realm": card.realm.slug,
-        "cost": card.cost,
-    }
-    if card.kind == CardKind.AVATAR:
-        data.update({field: getattr(card, field) or 0 for field in TRAIT_FIELDS})
-        data["is_spirit"] = card.is_spirit
-    data.update({field: getattr(card, field) for field in BONUS_FIELDS if getattr(card, field)})
-    if card.target != "none":
-        data["target"] = card.target
-    abilities = [ability_data(ability) for ability in card.abilities.all()]
-    if abilities:
+    data = {key: value for key, value in exported_card_data(card).items() if key in RULES_KEYS}
+    if data.get("abilities"):
         data["abilities"] = [
-            {key: ability[key] for key in ("name", "cost", "timing", "effect")}
-            for ability in abilities
+            {key: ability[key] for key in ABILITY_KEYS} for ability in data["abilities"]
         ]
+    else:
+        data.pop("abilities", None)
     return data
 
 
@@ -66,7 +63,7 @@ def slots_data(slots: Iterable[Mapping[str, Any]], *, home_realm: str = "") -> d
         card.slug: card
         for card in Card.objects.filter(slug__in=slugs)
         .select_related("realm")
-        .prefetch_related("abilities")
+        .prefetch_related("abilities", "revisions")
     }
     missing = sorted(slugs - cards.keys())
     if missing:

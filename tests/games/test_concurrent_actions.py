@@ -20,12 +20,18 @@ pytestmark = pytest.mark.django_db(transaction=True)
 THREADS = 8
 
 
+def logged_in(client_class, user):
+    """THREADS clients of ``client_class``, each logged in as ``user``."""
+    clients = [client_class() for _ in range(THREADS)]
+    for client in clients:
+        client.force_login(user)
+    return clients
+
+
 def test_eight_api_submissions_on_one_number_apply_exactly_once(alice, alices_deck):
     match = match_create(owner=alice, deck=alices_deck, mode="hotseat", seed=3)
     options = legal_json(match)
-    clients = [APIClient() for _ in range(THREADS)]
-    for client in clients:
-        client.force_authenticate(alice)
+    clients = logged_in(APIClient, alice)
 
     statuses = all_at_once(
         THREADS,
@@ -49,9 +55,7 @@ def test_eight_api_submissions_on_one_number_apply_exactly_once(alice, alices_de
 def test_a_burst_of_identical_clicks_applies_the_action_once(alice, alices_deck):
     match = match_create(owner=alice, deck=alices_deck, mode="bot", seed=3, first_turn="me")
     clicked = {"action": json.dumps(legal_json(match)[0]), "number": match.number}
-    clients = [Client() for _ in range(THREADS)]
-    for client in clients:
-        client.force_login(alice)
+    clients = logged_in(Client, alice)
 
     statuses = all_at_once(
         THREADS,
