@@ -33,23 +33,28 @@ class DeckMatchRecord:
 def deck_match_record(deck: Deck, user) -> DeckMatchRecord:
     """The deck's matches ``user`` may open (newest first) and the record per version of
     every finished match played with it (counts reveal no card)."""
-    played = Match.objects.of_deck(deck).with_people().select_related("red_version", "blue_version")
+    played = Match.objects.of_deck(deck)
     mine = Q(owner=user) | Q(red_user=user) | Q(blue_user=user) if user.is_authenticated else Q()
     public = Q(status__in=[Status.FINISHED, Status.RESIGNED]) & Q(
         red_deck__visibility="public", blue_deck__visibility="public"
     )
     visible = played.filter(mine | public) if user.is_authenticated else played.filter(public)
+    # The list shows a few columns: the records by value stay in the database.
+    visible = visible.select_related("red_user", "blue_user").defer("decks", "actions", "digests")
     tally: dict[int | None, list[int]] = defaultdict(lambda: [0, 0, 0])
     over = played.filter(status__in=[Status.FINISHED, Status.RESIGNED]).exclude(result=None)
-    for match in over:
+    rows = over.values_list(
+        "red_deck_id", "blue_deck_id", "red_version__number", "blue_version__number", "result"
+    )
+    for red_deck, blue_deck, red_version, blue_version, result in rows:
         for seat, (seat_deck, version) in enumerate(
-            ((match.red_deck_id, match.red_version), (match.blue_deck_id, match.blue_version))
+            ((red_deck, red_version), (blue_deck, blue_version))
         ):
             if seat_deck != deck.pk:
                 continue
-            winner = (match.result or {}).get("winner")
+            winner = (result or {}).get("winner")
             column = 2 if winner is None else (0 if winner == seat else 1)
-            tally[version.number if version else None][column] += 1
+            tally[version][column] += 1
     versions = [
         VersionRecord(number, *counts)
         for number, counts in sorted(tally.items(), key=lambda item: -(item[0] or 0))

@@ -170,3 +170,15 @@ def test_notes_show_in_the_replay(alice_in, alice, alices_deck):
         "Stone placement matters"
         in alice_in.get(f"/games/{match.pk}/replay/?at=0").content.decode()
     )
+
+
+def test_the_deck_page_shows_wins_and_losses_per_version(client, alice, alices_deck):
+    from games.services import match_resign
+
+    for _ in range(2):
+        match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+        match_resign(match=match, user=alice)
+    client.force_login(alice)
+    page = client.get(f"/decks/{alices_deck.pk}/").content.decode()
+    assert "<td>v1</td>" in page
+    assert page.count(f"/games/{match.pk}/") == 1
