@@ -41,3 +41,4 @@ bench: install-test
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/catalogue.py
 	$(BIN)/python bench/decks.py
+	$(BIN)/python bench/matches.py

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import rules_index, rules_page
+from games.views.rules import rules_index, rules_page
 
 app_name = "games"
 urlpatterns = [

@@ -36,6 +36,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cards.api.urls")),
     path("api/", include("decks.api.urls")),
+    path("api/", include("games.api.urls")),
     path("accounts/", include(password_reset)),
     path("accounts/", include("decks.accounts_urls")),
     # For clients that ask for /favicon.ico without reading the page's icon link.
@@ -45,5 +46,6 @@ urlpatterns = [
     ),
     path("decks/", include("decks.urls")),
     path("rules/", include("games.urls")),
+    path("games/", include("games.match_urls")),
     path("", include("cards.urls")),
 ]

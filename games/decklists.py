@@ -1,0 +1,87 @@
+"""Decks to the engine: a pinned deck version's main deck as engine card data, by value.
+
+A match stores its decks as this data, so editing a deck (or an errata to a card)
+after a match began never changes the match. Every place that hands a deck to the
+engine goes through :func:`deck_data`; :func:`card_data` is one card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from cards.catalogue.exporting import card_data as exported_card_data
+from cards.models import Card
+from cards.validation import BONUS_FIELDS, TRAIT_FIELDS
+from decks.models import Board, Deck, DeckVersion
+
+# What the engine reads of a card and of an ability (games.engine.cards).
+RULES_KEYS = frozenset(
+    {"name", "slug", "kind", "realm", "cost", "is_spirit", "target", "abilities"}
+    | set(TRAIT_FIELDS)
+    | set(BONUS_FIELDS)
+)
+ABILITY_KEYS = ("name", "cost", "timing", "effect")
+
+
+class DeckNotPlayable(ValueError):
+    """A deck version the engine cannot be given (cards gone from the catalogue, no cards)."""
+
+
+def card_data(card: Card) -> dict[str, Any]:
+    """One card as ``CardSpec.from_data`` reads it: the catalogue file's entry for the card
+    (``cards.catalogue.exporting``), keeping only the fields the rules use.
+
+    Expects ``realm`` selected and ``abilities`` and ``revisions`` prefetched.
+    """
+    data = {key: value for key, value in exported_card_data(card).items() if key in RULES_KEYS}
+    if data.get("abilities"):
+        data["abilities"] = [
+            {key: ability[key] for key in ABILITY_KEYS} for ability in data["abilities"]
+        ]
+    else:
+        data.pop("abilities", None)
+    return data
+
+
+def deck_data(deck: Deck, version: DeckVersion) -> dict[str, Any]:
+    """The main deck of ``version`` as ``{"home_realm", "cards": [card data, ...]}``.
+
+    Raises DeckNotPlayable when the version names a card the catalogue no longer has.
+    """
+    return slots_data(version.slots, home_realm=deck.home_realm.slug if deck.home_realm else "")
+
+
+def slots_data(slots: Iterable[Mapping[str, Any]], *, home_realm: str = "") -> dict[str, Any]:
+    """Snapshot rows (``{"card": slug, "board", "count"}``) as engine deck data, in two queries.
+
+    Without a Home Realm the most common realm of the cards is home (as the engine does).
+    """
+    main = [row for row in slots if row.get("board", Board.MAIN) == Board.MAIN]
+    slugs = {row["card"] for row in main}
+    cards = {
+        card.slug: card
+        for card in Card.objects.filter(slug__in=slugs)
+        .select_related("realm")
+        .prefetch_related("abilities", "revisions")
+    }
+    missing = sorted(slugs - cards.keys())
+    if missing:
+        raise DeckNotPlayable(f"These cards are no longer in the catalogue: {', '.join(missing)}.")
+    if not main:
+        raise DeckNotPlayable("The deck has no cards in its main deck.")
+    listed = []
+    for row in main:
+        listed.extend([card_data(cards[row["card"]])] * int(row["count"]))
+    if not home_realm:
+        realms = [card["realm"] for card in listed]
+        home_realm = max(sorted(set(realms)), key=realms.count)
+    return {"home_realm": home_realm, "cards": listed}
+
+
+def latest_version(deck: Deck) -> DeckVersion:
+    """The version a match pins: the deck's newest."""
+    version = deck.versions.order_by("-number").first()
+    if version is None:
+        raise DeckNotPlayable(f"{deck.name} has no saved version yet.")
+    return version

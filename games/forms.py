@@ -1,0 +1,66 @@
+"""The start form: opponent, decks, ruleset and its options, seed, who goes first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.db.models import Q
+
+from decks.models import Deck, Visibility
+from games.engine.ruleset import RECOVERY_CHOICES
+from games.models import FirstTurn, Mode
+from games.play import GAMES, MAX_TURNS_RANGE
+from games.services import MAX_SEED
+
+OPPONENTS = [(Mode.HOTSEAT, "Hot-seat"), (Mode.BOT, "A bot"), (Mode.FRIEND, "A friend")]
+# How many public decks the opponent's-deck menu offers besides my own.
+PUBLIC_DECKS_OFFERED = 50
+
+
+class MatchStartForm(forms.Form):
+    opponent = forms.ChoiceField(choices=OPPONENTS, initial=Mode.HOTSEAT)
+    bot = forms.ChoiceField(required=False)
+    opponent_deck = forms.ModelChoiceField(
+        queryset=Deck.objects.none(),
+        required=False,
+        empty_label="The same deck (a mirror match)",
+        help_text="Not used against a friend: they bring their own.",
+    )
+    ruleset = forms.ChoiceField()
+    recovery = forms.ChoiceField(choices=[(choice, choice) for choice in RECOVERY_CHOICES])
+    ko = forms.BooleanField(required=False, label="Ko rule (R12)")
+    realm_stone_counts = forms.BooleanField(
+        required=False, initial=True, label="Realm Stones count for captures (R15)"
+    )
+    max_turns = forms.IntegerField(
+        min_value=MAX_TURNS_RANGE[0], max_value=MAX_TURNS_RANGE[1], initial=60
+    )
+    seed = forms.IntegerField(
+        min_value=0, max_value=MAX_SEED, required=False, help_text="Blank: a random seed."
+    )
+    first_turn = forms.ChoiceField(choices=FirstTurn.choices, initial=FirstTurn.DICE)
+
+    def __init__(self, *args: Any, user, game: str = "shen", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        play = GAMES[game]
+        self.fields["bot"].choices = [(name, name) for name in play.bot_names()]
+        self.fields["ruleset"].choices = [(name, name) for name in play.rulesets()]
+        public = Deck.objects.listed().exclude(owner=user).order_by("-updated_at")
+        offered = list(public.values_list("pk", flat=True)[:PUBLIC_DECKS_OFFERED])
+        self.fields["opponent_deck"].queryset = (
+            Deck.objects.alive()
+            .filter(Q(owner=user) | Q(pk__in=offered, visibility=Visibility.PUBLIC))
+            .select_related("owner")
+            .order_by("name", "pk")
+        )
+        self.fields["opponent_deck"].label_from_instance = lambda deck: (
+            f"{deck.name} (by {deck.owner.username})"
+        )
+
+    def options(self) -> dict[str, Any]:
+        """The ruleset options chosen."""
+        return {
+            name: self.cleaned_data[name]
+            for name in ("recovery", "ko", "realm_stone_counts", "max_turns")
+        }

@@ -1,0 +1,263 @@
+"""The game a match plays, behind one small interface: Shén today, another game later.
+
+The match services never import the rules engine; they talk to a :class:`Game`
+(start, legal actions, apply, a player's view, the action codec, the decision a
+screen draws, the result, the record's digests). :data:`GAMES` names the games a
+match can play; ``GAMES["shen"]`` is the Shén rules engine (``games.engine``).
+
+Seats are 0 and 1 (Red and Blue in Shén); ``None`` as a seat is a spectator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from games import engine
+from games.engine.ruleset import RECOVERY_CHOICES
+
+SEATS = (0, 1)
+SEAT_NAMES = ("Red", "Blue")
+# The turn limit (R26) a match may ask for: enough for a long game, and it bounds a record.
+MAX_TURNS_RANGE = (1, 200)
+# Ruleset options a match may change, each with the check its value must pass.
+OPTION_CHECKS: Mapping[str, Callable[[Any], bool]] = MappingProxyType(
+    {
+        "recovery": lambda value: value in RECOVERY_CHOICES,
+        "ko": lambda value: isinstance(value, bool),
+        "realm_stone_counts": lambda value: isinstance(value, bool),
+        "max_turns": lambda value: (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and MAX_TURNS_RANGE[0] <= value <= MAX_TURNS_RANGE[1]
+        ),
+    }
+)
+
+
+class IllegalMove(ValueError):
+    """An action that cannot be played now (or cannot be read), with the rules' reason."""
+
+
+class RecordMismatch(ValueError):
+    """A record that does not replay: a digest differs, an action is refused, or the
+    starting data is not a game."""
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A record played back: every state and the events that led to each
+    (``events[0]``: what happened while setting up)."""
+
+    states: tuple[Any, ...]
+    events: tuple[tuple[Any, ...], ...]
+
+
+class Game(Protocol):
+    """What a match needs of a game. States, actions and events are the game's own values."""
+
+    name: str
+
+    def rulesets(self) -> tuple[str, ...]:
+        """The names of the rulesets a match may choose."""
+
+    def check_options(self, ruleset: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options, checked; raises ValueError naming the first bad one."""
+
+    def start(self, ruleset: str, options: Mapping[str, Any], decks: Sequence[Any], seed: int):
+        """(the starting state, the set-up events)."""
+
+    def first_seat(self, seed: int) -> int:
+        """The seat that takes the first turn in a game started from ``seed``."""
+
+    def legal_actions(self, state: Any) -> list[Any]: ...
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, list[Any]]:
+        """(the next state, its events); raises IllegalMove."""
+
+    def acting_seat(self, state: Any) -> int | None:
+        """The seat whose decision is waiting, or None once the game is over."""
+
+    def result(self, state: Any) -> dict[str, Any] | None:
+        """``{"winner": seat or None (a draw), "reason": ...}`` once over, else None."""
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """``state`` as ``seat`` may see it (for display, never for play)."""
+
+    def events_for(self, events: Sequence[Any], seat: int | None) -> list[Any]:
+        """``events`` as ``seat`` may read them."""
+
+    def log_line(self, event: Any) -> str: ...
+
+    def decision(self, state: Any) -> Any:
+        """What a screen draws for the waiting decision (None once over)."""
+
+    def decision_json(self, state: Any) -> dict[str, Any] | None:
+        """The waiting decision with its legal actions, as JSON data."""
+
+    def action_from_json(self, data: Any) -> Any:
+        """A client's action; raises IllegalMove when it is malformed."""
+
+    def action_to_json(self, action: Any) -> dict[str, Any]: ...
+
+    def action_words(self, state: Any, action: Any) -> str: ...
+
+    def digest(self, state: Any) -> str: ...
+
+    def dump(self, value: Any) -> str:
+        """A state (or any game value) as canonical JSON text."""
+
+    def load(self, text: str) -> Any: ...
+
+    def replay(
+        self,
+        ruleset: str,
+        options: Mapping[str, Any],
+        decks: Sequence[Any],
+        seed: int,
+        actions: Sequence[Any],
+        *,
+        digests: Sequence[str] | None = None,
+        every: int = 1,
+    ) -> Replayed:
+        """The record played back; raises RecordMismatch."""
+
+    def bot(self, name: str, seed: int) -> Any:
+        """A bot by name, seeded; it answers ``choose(state)``. KeyError when unknown."""
+
+    def bot_names(self) -> tuple[str, ...]: ...
+
+
+BOTS: Mapping[str, Callable[[int], engine.Bot]] = MappingProxyType({"random": engine.RandomBot})
+
+
+class Shen:
+    """The Shén rules engine as a :class:`Game`."""
+
+    name = "shen"
+
+    def rulesets(self) -> tuple[str, ...]:
+        return tuple(engine.RULESETS)
+
+    def ruleset(self, name: str, options: Mapping[str, Any]) -> engine.Ruleset:
+        """The named ruleset with the match's options; raises ValueError."""
+        if name not in engine.RULESETS:
+            raise ValueError(f"Unknown ruleset {name!r}: choose {', '.join(engine.RULESETS)}.")
+        return engine.RULESETS[name].with_options(**self.check_options(name, options))
+
+    def check_options(self, ruleset: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, Mapping):
+            raise ValueError("Options are an object of option names and values.")
+        checked = {}
+        for option, value in options.items():
+            check = OPTION_CHECKS.get(option)
+            if check is None:
+                raise ValueError(f"Unknown option {option!r}: use {', '.join(OPTION_CHECKS)}.")
+            if not check(value):
+                raise ValueError(f"{value!r} is not a valid value for {option}.")
+            checked[option] = value
+        return checked
+
+    def start(self, ruleset: str, options: Mapping[str, Any], decks: Sequence[Any], seed: int):
+        try:
+            return engine.start_game(self.ruleset(ruleset, options), decks, seed)
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"These decks are not decks of Shén cards: {error!r}") from None
+
+    def first_seat(self, seed: int) -> int:
+        # The roll (R6) reads the seed alone, so any deck shows who it favours.
+        blank = {"home_realm": "", "cards": []}
+        state = engine.new_game(engine.RULESETS["beta-2026-07"], [blank, blank], seed)
+        # The roll's winner places a Realm Stone first; the other seat takes turn 1 (R7, R8).
+        return 1 - state.decision.player
+
+    def legal_actions(self, state: engine.GameState) -> list[engine.Action]:
+        return engine.legal_actions(state)
+
+    def apply(self, state: engine.GameState, action: engine.Action):
+        try:
+            return engine.apply(state, action)
+        except engine.IllegalAction as error:
+            raise IllegalMove(str(error)) from None
+
+    def acting_seat(self, state: engine.GameState) -> int | None:
+        return None if state.decision is None else state.decision.player
+
+    def result(self, state: engine.GameState) -> dict[str, Any] | None:
+        if state.result is None:
+            return None
+        return {"winner": state.result.winner, "reason": state.result.reason}
+
+    def view(self, state: engine.GameState, seat: int | None) -> engine.GameState:
+        return engine.view_for(state, seat)
+
+    def events_for(self, events: Sequence[engine.Event], seat: int | None) -> list[engine.Event]:
+        return engine.redact_events(events, seat)
+
+    def log_line(self, event: engine.Event) -> str:
+        return event.log_line()
+
+    def decision(self, state: engine.GameState) -> engine.DecisionView | None:
+        return engine.describe_decision(state)
+
+    def decision_json(self, state: engine.GameState) -> dict[str, Any] | None:
+        view = engine.describe_decision(state)
+        return None if view is None else engine.decision_to_json(view)
+
+    def action_from_json(self, data: Any) -> engine.Action:
+        try:
+            return engine.action_from_json(data)
+        except engine.IllegalAction as error:
+            raise IllegalMove(str(error)) from None
+
+    def action_to_json(self, action: engine.Action) -> dict[str, Any]:
+        return engine.action_to_json(action)
+
+    def action_words(self, state: engine.GameState, action: engine.Action) -> str:
+        return engine.action_in_words(state, action)
+
+    def digest(self, state: engine.GameState) -> str:
+        return engine.state_digest(state)
+
+    def dump(self, value: Any) -> str:
+        return engine.to_json(value)
+
+    def load(self, text: str) -> Any:
+        return engine.from_json(text)
+
+    def replay(self, ruleset, options, decks, seed, actions, *, digests=None, every=1) -> Replayed:
+        try:
+            played = engine.replay(
+                self.ruleset(ruleset, options),
+                decks,
+                seed,
+                [self.action_from_json(action) for action in actions],
+                digests=digests,
+                every=every,
+            )
+        except engine.ReplayMismatch as error:
+            raise RecordMismatch(
+                f"The record does not replay: the state after {error.index} actions differs "
+                "from the one recorded."
+            ) from None
+        except (engine.IllegalAction, IllegalMove) as error:
+            raise RecordMismatch(f"The record does not replay: {error}") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise RecordMismatch(f"The record is not a game: {error}") from None
+        return Replayed(played.states, played.events)
+
+    def bot(self, name: str, seed: int) -> engine.Bot:
+        return BOTS[name](seed)
+
+    def bot_names(self) -> tuple[str, ...]:
+        return tuple(BOTS)
+
+
+GAMES: Mapping[str, Game] = MappingProxyType({"shen": Shen()})
+
+
+def seat_name(seat: int | None) -> str:
+    """Red, Blue, or "Spectator"."""
+    return "Spectator" if seat is None else SEAT_NAMES[seat]

@@ -1,0 +1,62 @@
+"""A deck's play-test record: its matches, and wins, losses and draws per deck version."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from decks.models import Deck
+from games.models import Match, Status
+
+# The deck page lists this many of the deck's latest matches.
+MATCHES_LISTED = 20
+
+
+@dataclass(frozen=True)
+class VersionRecord:
+    """How a deck version did in finished matches."""
+
+    version: int | None
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class DeckMatchRecord:
+    matches: list[Match]
+    versions: list[VersionRecord]
+
+
+def deck_match_record(deck: Deck, user) -> DeckMatchRecord:
+    """The deck's matches ``user`` may open (newest first) and the record per version of
+    every finished match played with it (counts reveal no card)."""
+    played = Match.objects.of_deck(deck)
+    mine = Q(owner=user) | Q(red_user=user) | Q(blue_user=user) if user.is_authenticated else Q()
+    public = Q(status__in=[Status.FINISHED, Status.RESIGNED]) & Q(
+        red_deck__visibility="public", blue_deck__visibility="public"
+    )
+    visible = played.filter(mine | public) if user.is_authenticated else played.filter(public)
+    # The list shows a few columns: the records by value stay in the database.
+    visible = visible.select_related("red_user", "blue_user").defer("decks", "actions", "digests")
+    tally: dict[int | None, list[int]] = defaultdict(lambda: [0, 0, 0])
+    over = played.filter(status__in=[Status.FINISHED, Status.RESIGNED]).exclude(result=None)
+    rows = over.values_list(
+        "red_deck_id", "blue_deck_id", "red_version__number", "blue_version__number", "result"
+    )
+    for red_deck, blue_deck, red_version, blue_version, result in rows:
+        for seat, (seat_deck, version) in enumerate(
+            ((red_deck, red_version), (blue_deck, blue_version))
+        ):
+            if seat_deck != deck.pk:
+                continue
+            winner = (result or {}).get("winner")
+            column = 2 if winner is None else (0 if winner == seat else 1)
+            tally[version][column] += 1
+    versions = [
+        VersionRecord(number, *counts)
+        for number, counts in sorted(tally.items(), key=lambda item: -(item[0] or 0))
+    ]
+    return DeckMatchRecord(list(visible[:MATCHES_LISTED]), versions)

@@ -1,0 +1,108 @@
+"""What one person sees of a match: only their view of the state and of the events.
+
+Every page and endpoint that shows a match builds a :class:`Screen` here, so
+hidden information is decided in one place: the state is always the game's
+``view`` for the viewer's seat, the log always the events ``events_for`` that
+seat, and the decision (whose options name the cards in a hand) only reaches
+the person who controls the seat that must decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.models import Match, Mode, Status
+from games.play import seat_name
+from games.records import Position, game_of, match_position, match_replayed
+from games.services import seats_of
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A match as one viewer sees it at state ``number``.
+
+    ``view``: the viewer's view of the state; ``decision``: the waiting decision when
+    the viewer is the one to answer it (else None); ``handover``: hot-seat only, the
+    seat the device must be handed to before anything private is shown.
+    """
+
+    match: Match
+    number: int
+    seat: int | None
+    acting: int | None
+    view: Any
+    decision: Any
+    decision_json: dict[str, Any] | None
+    log: tuple[tuple[int, tuple[str, ...]], ...]
+    hand: tuple[tuple[int, str], ...]
+    handover: int | None = None
+
+    @property
+    def seat_name(self) -> str:
+        return seat_name(self.seat)
+
+    @property
+    def acting_name(self) -> str:
+        return seat_name(self.acting) if self.acting is not None else ""
+
+    @property
+    def is_mine_to_decide(self) -> bool:
+        return self.decision is not None
+
+
+def screen_for(match: Match, user, *, revealed: int | None = None) -> Screen:
+    """The table as ``user`` sees it now. In a hot-seat match ``revealed`` is the seat
+    last shown on the device: another seat to act gets a hand-over screen first."""
+    position = match_position(match)
+    return _screen(match, user, position, revealed=revealed, live=True)
+
+
+def replay_screen_for(match: Match, user, number: int) -> Screen:
+    """State ``number`` of the match (0 … its number) as ``user`` may see it in the replay."""
+    replayed = match_replayed(match, upto=number)
+    events = ((number, tuple(replayed.events[-1])),)
+    position = Position(number, replayed.states[-1], events)
+    return _screen(match, user, position, revealed=None, live=False)
+
+
+def _screen(match: Match, user, position: Position, *, revealed, live: bool) -> Screen:
+    game = game_of(match)
+    acting = game.acting_seat(position.state)
+    seats = seats_of(match, user)
+    seat = _seat(match, seats, acting)
+    handover = None
+    if live and match.mode == Mode.HOTSEAT and seats and acting is not None and acting != revealed:
+        handover = acting
+    hidden = handover is not None
+    view = game.view(position.state, None if hidden else seat)
+    deciding = live and match.status == Status.PLAYING and acting in seats and not hidden
+    log = tuple(
+        (number, tuple(game.log_line(event) for event in game.events_for(events, seat)))
+        for number, events in position.log
+    )
+    hand = (
+        ()
+        if seat is None or hidden
+        else tuple((card, view.card_name(card)) for card in view.hands[seat])
+    )
+    return Screen(
+        match=match,
+        number=position.number,
+        seat=None if hidden else seat,
+        acting=acting,
+        view=view,
+        decision=game.decision(position.state) if deciding else None,
+        decision_json=game.decision_json(position.state) if deciding else None,
+        log=() if hidden else log,
+        hand=hand,
+        handover=handover,
+    )
+
+
+def _seat(match: Match, seats: tuple[int, ...], acting: int | None) -> int | None:
+    if len(seats) == 1:
+        return seats[0]
+    if len(seats) == 2:  # hot-seat: the side to act (none once the game is over)
+        return acting
+    return None

@@ -1,0 +1,178 @@
+"""The match pages: my matches, the table, and the posts that play it.
+
+The table polls ``live/`` every 1.5 s with the ETag it was drawn from; the answer
+is 304 (nothing changed, nothing sent) until the match moves, then the new table.
+Posts answer with the table too (htmx swaps it in, errors included, with the
+status saying what went wrong); without htmx they redirect back to the page.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from decks.views.busy import retry_when_busy
+from games.models import Match, Mode
+from games.play import RecordMismatch
+from games.screens import screen_for
+from games.services import (
+    MatchError,
+    MatchStale,
+    match_act,
+    match_resign,
+    match_undo,
+    match_undo_answer,
+    may_see,
+    seats_of,
+)
+from games.views.access import revealed_key, visible_match
+
+POLL_MILLISECONDS = 1500
+# What the idle check reads: who may see the match, and its ETag.
+LIVE_FIELDS = (
+    "number",
+    "revision",
+    "status",
+    "owner",
+    "red_user",
+    "blue_user",
+    "red_deck__visibility",
+    "blue_deck__visibility",
+)
+
+
+@require_safe
+@login_required
+def match_list(request: HttpRequest) -> HttpResponse:
+    """The matches I created or play in."""
+    matches = Match.objects.of_player(request.user).with_people()[:100]
+    return render(request, "games/match_list.html", {"matches": matches})
+
+
+@require_safe
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table of a match (a finished one opens on its replay)."""
+    match = visible_match(request, pk)
+    return table_render(request, match, template="games/match_page.html")
+
+
+@require_safe
+def match_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table, or 304 while the match is as the client last saw it (one small query)."""
+    tags = _tags(request.headers.get("If-None-Match", ""))
+    if tags:
+        light = Match.objects.only(*LIVE_FIELDS).select_related("red_deck", "blue_deck")
+        match = light.filter(pk=pk).first()
+        if match is not None and match.etag in tags and may_see(match, request.user):
+            response = HttpResponseNotModified()
+            response["ETag"] = match.etag
+            return response
+    return table_render(request, visible_match(request, pk))
+
+
+def _tags(header: str) -> set[str]:
+    return {tag.strip() for tag in header.split(",") if tag.strip()}
+
+
+def table_render(
+    request: HttpRequest,
+    match: Match,
+    *,
+    template: str = "games/_live.html",
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The table as this user sees it (``template``: the whole page or the polled part)."""
+    try:
+        screen = screen_for(match, request.user, revealed=request.session.get(revealed_key(match)))
+    except RecordMismatch as mismatch:
+        screen, error, status = None, str(mismatch), 409
+    context = {
+        "match": match,
+        "screen": screen,
+        "error": error,
+        "seats": seats_of(match, request.user),
+        "poll_ms": POLL_MILLISECONDS,
+        "live_headers": json.dumps({"If-None-Match": match.etag}),
+    }
+    response = render(request, template, context, status=status)
+    response["ETag"] = match.etag
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _posted(service: Callable[[HttpRequest, Match], None]):
+    """A post that changes a match: runs ``service``, answers with the table (htmx) or a
+    redirect to the page; a refusal keeps its status and shows its reason."""
+
+    @require_POST
+    @login_required
+    @retry_when_busy
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        match = visible_match(request, pk)
+        error, status = "", 200
+        try:
+            service(request, match)
+        except MatchStale as stale:
+            match, error, status = stale.match, str(stale), stale.status
+        except MatchError as refused:
+            error, status = str(refused), refused.status
+            match = visible_match(request, pk)
+        if request.headers.get("HX-Request"):
+            return table_render(request, match, error=error, status=status)
+        if error:
+            messages.error(request, error)
+        return redirect("matches:detail", match.pk)
+
+    view.__doc__ = service.__doc__
+    return view
+
+
+def _act(request: HttpRequest, match: Match) -> None:
+    """Play the chosen action on the state it was chosen on."""
+    try:
+        action = json.loads(request.POST.get("action", ""))
+        number = int(request.POST.get("number", ""))
+    except (ValueError, RecursionError):
+        raise MatchError("Send an action (JSON) and the state number it was chosen on.") from None
+    match_act(match=match, user=request.user, action=action, number=number)
+
+
+def _resign(request: HttpRequest, match: Match) -> None:
+    """Give up the match."""
+    match_resign(match=match, user=request.user)
+
+
+def _undo(request: HttpRequest, match: Match) -> None:
+    """Take back my last decision (in a friend match: ask the opponent)."""
+    match_undo(match=match, user=request.user)
+    if match.mode == Mode.HOTSEAT:
+        request.session.pop(revealed_key(match), None)
+
+
+def _undo_answer(request: HttpRequest, match: Match) -> None:
+    """Accept or decline the opponent's undo request."""
+    match_undo_answer(match=match, user=request.user, accept=request.POST.get("accept") == "yes")
+
+
+def _reveal(request: HttpRequest, match: Match) -> None:
+    """Hot-seat: the next player has the device; show their side."""
+    if match.mode != Mode.HOTSEAT or not seats_of(match, request.user):
+        raise MatchError("Only a hot-seat match hands the device over.")
+    seat = request.POST.get("seat")
+    if seat not in ("0", "1"):
+        raise MatchError("Say which side has the device: 0 (Red) or 1 (Blue).")
+    request.session[revealed_key(match)] = int(seat)
+
+
+match_act_view = _posted(_act)
+match_resign_view = _posted(_resign)
+match_undo_view = _posted(_undo)
+match_undo_answer_view = _posted(_undo_answer)
+match_reveal_view = _posted(_reveal)

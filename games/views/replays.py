@@ -1,0 +1,102 @@
+"""Replays: step through a match, download its record, import one, attach notes."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from decks.views.busy import retry_when_busy
+from games.models import MatchNote
+from games.replays import replay_document, replay_import
+from games.screens import replay_screen_for
+from games.services import MatchError, match_note_add, seats_of
+from games.views.access import visible_match
+
+# A replay file is a few hundred kilobytes; far larger is not one.
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+
+
+@require_safe
+def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """State ``?at=`` of the match (default: the last), with back, forward and a slider."""
+    match = visible_match(request, pk)
+    try:
+        number = int(request.GET.get("at", match.number))
+    except ValueError:
+        number = match.number
+    number = max(0, min(number, match.number))
+    screen = replay_screen_for(match, request.user, number)
+    notes = MatchNote.objects.filter(match=match, number=number).select_related("author")
+    context = {
+        "match": match,
+        "screen": screen,
+        "notes": notes,
+        "at": number,
+        "may_note": bool(seats_of(match, request.user)) or request.user.pk == match.owner_id,
+    }
+    template = (
+        "games/replay.html#viewer" if request.headers.get("HX-Request") else "games/replay.html"
+    )
+    return render(request, template, context)
+
+
+@require_safe
+def replay_download(request: HttpRequest, pk: int) -> HttpResponse:
+    """The record as a JSON file, once the match is over (before, it would show hidden cards)."""
+    match = visible_match(request, pk)
+    if not match.is_over:
+        raise Http404("A match's replay file is available once it is over.")
+    response = JsonResponse(replay_document(match), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="shen-match-{match.pk}.json"'
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+@retry_when_busy
+def replay_import_page(request: HttpRequest) -> HttpResponse:
+    """Upload a replay file to watch it."""
+    error, status = "", 200
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        try:
+            if upload is None or upload.size > MAX_UPLOAD_BYTES:
+                raise MatchError("Choose a replay file (JSON, at most 5 MB).")
+            document = json.loads(upload.read())
+            match = replay_import(owner=request.user, document=document)
+        except (ValueError, RecursionError) as refused:
+            # MatchError, and JSON that does not parse or is not UTF-8.
+            error, status = _reason(refused), 400
+        else:
+            return redirect("matches:replay", match.pk)
+    return render(request, "games/replay_import.html", {"error": error}, status=status)
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, MatchError):
+        return str(error)
+    return "This file is not JSON."
+
+
+@require_POST
+@login_required
+@retry_when_busy
+def note_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """A play-test note on one state of the match."""
+    match = visible_match(request, pk)
+    try:
+        number = int(request.POST.get("number", ""))
+        match_note_add(
+            match=match, user=request.user, number=number, text=request.POST.get("text", "")
+        )
+    except ValueError as refused:
+        messages.error(
+            request, str(refused) if isinstance(refused, MatchError) else "Bad state number."
+        )
+        number = match.number
+    return redirect(f"/games/{match.pk}/replay/?at={number}")

@@ -1,0 +1,98 @@
+"""Starting a match from a deck, and taking up a friend's invitation."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from decks.models import Deck
+from decks.validation import validate_deck
+from decks.views.busy import retry_when_busy
+from games.forms import MatchStartForm
+from games.models import Match, Status
+from games.services import DeckNotValid, MatchError, match_create, match_join
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+@retry_when_busy
+def match_new(request: HttpRequest) -> HttpResponse:
+    """The start form for one of my decks or a public one (``?deck=<id>``); a deck that
+    breaks its format gets its violations listed instead of a match."""
+    deck = _startable_deck(request)
+    violations = validate_deck(deck)
+    form = MatchStartForm(
+        request.POST or None, user=request.user, initial={"ruleset": deck.format.ruleset}
+    )
+    status = 200
+    if request.method == "POST" and not violations and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = match_create(
+                owner=request.user,
+                deck=deck,
+                mode=data["opponent"],
+                opponent_deck=data["opponent_deck"],
+                bot_name=data["bot"] or "random",
+                ruleset=data["ruleset"],
+                options=form.options(),
+                seed=data["seed"],
+                first_turn=data["first_turn"],
+            )
+        except DeckNotValid as invalid:
+            form.add_error(None, f"{invalid} " + " ".join(v.message for v in invalid.violations))
+            status = 400
+        except MatchError as refused:
+            form.add_error(None, str(refused))
+            status = 400
+        else:
+            return redirect("matches:detail", match.pk)
+    elif request.method == "POST":
+        status = 400
+    context = {"deck": deck, "violations": violations, "form": form}
+    return render(request, "games/match_new.html", context, status=status)
+
+
+def _startable_deck(request: HttpRequest) -> Deck:
+    try:
+        pk = int(request.GET.get("deck", ""))
+    except ValueError:
+        raise Http404("Start a match from a deck's page.") from None
+    decks = Deck.objects.visible_to(request.user).select_related("format", "owner", "home_realm")
+    return get_object_or_404(decks, pk=pk)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+@retry_when_busy
+def match_join_view(request: HttpRequest, token: str) -> HttpResponse:
+    """A friend's invitation: pick one of my valid decks and the match begins."""
+    match = get_object_or_404(Match.objects.select_related("owner"), invite_token=token)
+    if match.status != Status.WAITING and request.user.pk in (
+        match.red_user_id,
+        match.blue_user_id,
+    ):
+        return redirect("matches:detail", match.pk)
+    decks = [
+        (deck, validate_deck(deck))
+        for deck in Deck.objects.owned_by(request.user).select_related("format", "home_realm")
+    ]
+    error, status = "", 200
+    if request.method == "POST":
+        try:
+            deck = next(d for d, _ in decks if str(d.pk) == request.POST.get("deck"))
+        except StopIteration:
+            error, status = "Choose one of your decks.", 400
+        else:
+            try:
+                match_join(match=match, user=request.user, deck=deck)
+            except DeckNotValid as invalid:
+                error, status = f"{invalid} " + " ".join(v.message for v in invalid.violations), 400
+            except MatchError as refused:
+                error, status = str(refused), refused.status
+            else:
+                return redirect("matches:detail", match.pk)
+    context = {"match": match, "decks": decks, "error": error}
+    return render(request, "games/match_join.html", context, status=status)

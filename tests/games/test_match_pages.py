@@ -1,0 +1,184 @@
+"""Match pages: starting from a deck, the table, posting actions, live updates, replays."""
+
+import json
+
+import pytest
+
+from games.models import Match, Mode, Status
+from games.services import match_create
+from tests.factories.decks import DeckFactory
+from tests.games.helpers import legal_json
+
+
+@pytest.fixture
+def alice_in(client, alice):
+    client.force_login(alice)
+    return client
+
+
+def test_the_deck_page_offers_a_play_test(alice_in, alices_deck):
+    page = alice_in.get(f"/decks/{alices_deck.pk}/")
+    assert f"/games/new/?deck={alices_deck.pk}" in page.content.decode()
+    assert "Play-test matches" in page.content.decode()
+
+
+def test_an_invalid_deck_lists_its_violations_instead_of_a_start_form(alice_in, alice, realms):
+    deck = DeckFactory(owner=alice, name="Thin deck")
+    page = alice_in.get(f"/games/new/?deck={deck.pk}")
+    assert page.status_code == 200
+    assert "cannot start a match" in page.content.decode()
+    assert "Start the match" not in page.content.decode()
+    assert alice_in.post(f"/games/new/?deck={deck.pk}", {"opponent": "hotseat"}).status_code == 400
+    assert not Match.objects.exists()
+
+
+def test_the_start_form_starts_a_bot_match(alice_in, alices_deck):
+    response = alice_in.post(
+        f"/games/new/?deck={alices_deck.pk}",
+        {
+            "opponent": "bot",
+            "bot": "random",
+            "ruleset": "beta-2026-07",
+            "recovery": "all",
+            "realm_stone_counts": "on",
+            "max_turns": 30,
+            "seed": 12,
+            "first_turn": "me",
+        },
+    )
+    match = Match.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{match.pk}/"
+    assert (match.mode, match.seed, match.options["max_turns"]) == (Mode.BOT, 12, 30)
+    page = alice_in.get(f"/games/{match.pk}/")
+    assert page.status_code == 200 and "Decision" in page.content.decode()
+
+
+def test_clicking_an_option_plays_it(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn="me")
+    action = legal_json(match)[0]
+    response = alice_in.post(
+        f"/games/{match.pk}/act/",
+        {"action": json.dumps(action), "number": match.number},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    stored = Match.objects.get(pk=match.pk)
+    assert stored.actions[match.number] == action
+
+
+def test_a_double_click_applies_once_and_the_second_gets_409(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+    data = {"action": json.dumps(legal_json(match)[0]), "number": 0}
+    first = alice_in.post(f"/games/{match.pk}/act/", data, HTTP_HX_REQUEST="true")
+    second = alice_in.post(f"/games/{match.pk}/act/", data, HTTP_HX_REQUEST="true")
+    assert (first.status_code, second.status_code) == (200, 409)
+    assert "moved on" in second.content.decode()
+    assert Match.objects.get(pk=match.pk).number == 1
+
+
+def test_an_illegal_action_shows_the_reason_with_400(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+    data = {"action": json.dumps({"type": "place_counter", "vertex": 0}), "number": 0}
+    response = alice_in.post(f"/games/{match.pk}/act/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400 and "not legal" in response.content.decode()
+
+
+def test_the_live_check_answers_304_until_the_match_moves(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+    first = alice_in.get(f"/games/{match.pk}/live/")
+    tag = first["ETag"]
+    assert alice_in.get(f"/games/{match.pk}/live/", HTTP_IF_NONE_MATCH=tag).status_code == 304
+    alice_in.post(
+        f"/games/{match.pk}/act/", {"action": json.dumps(legal_json(match)[0]), "number": 0}
+    )
+    moved = alice_in.get(f"/games/{match.pk}/live/", HTTP_IF_NONE_MATCH=tag)
+    assert moved.status_code == 200 and moved["ETag"] != tag
+
+
+def test_hotseat_hands_over_before_showing_the_next_hand(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+    page = alice_in.get(f"/games/{match.pk}/").content.decode()
+    assert "Hand the device to" in page and "My hand" not in page
+    alice_in.post(f"/games/{match.pk}/reveal/", {"seat": "1" if "Blue</strong>" in page else "0"})
+    page = alice_in.get(f"/games/{match.pk}/").content.decode()
+    assert "Hand the device to" not in page and "Decision" in page
+
+
+def test_other_players_cannot_open_a_match_in_progress(client, bob, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+    client.force_login(bob)
+    for url in ("", "live/", "replay/", "replay.json"):
+        assert client.get(f"/games/{match.pk}/{url}").status_code == 404
+
+
+def test_my_matches_lists_them(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+    assert f"/games/{match.pk}/" in alice_in.get("/games/").content.decode()
+
+
+def test_resign_and_replay_download_and_reimport(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn="me")
+    for _ in range(4):
+        match = Match.objects.get(pk=match.pk)
+        alice_in.post(
+            f"/games/{match.pk}/act/",
+            {"action": json.dumps(legal_json(match)[0]), "number": match.number},
+        )
+    alice_in.post(f"/games/{match.pk}/resign/")
+    assert Match.objects.get(pk=match.pk).status == Status.RESIGNED
+    download = alice_in.get(f"/games/{match.pk}/replay.json")
+    assert download.status_code == 200
+    document = download.json()
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("r.json", json.dumps(document).encode(), "application/json")
+    imported = alice_in.post("/games/import/", {"file": upload})
+    assert imported.status_code == 302
+    watched = Match.objects.get(mode=Mode.IMPORTED)
+    assert watched.actions == document["actions"]
+    replay = alice_in.get(f"/games/{watched.pk}/replay/?at=3")
+    assert replay.status_code == 200 and "State" in replay.content.decode()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"digests": ["0" * 16]},
+        {"seed": 1},
+        {"actions": [{"type": "fly"}]},
+        {"format": "chess"},
+        {"decks": [{"cards": [{"name": 3}]}, {}]},
+    ],
+)
+def test_a_broken_replay_file_is_refused_and_nothing_saved(alice_in, alice, alices_deck, change):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn="me")
+    from games.replays import replay_document
+
+    document = {**replay_document(match), **change}
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("r.json", json.dumps(document).encode(), "application/json")
+    response = alice_in.post("/games/import/", {"file": upload})
+    assert response.status_code == 400
+    assert not Match.objects.filter(mode=Mode.IMPORTED).exists()
+
+
+def test_notes_show_in_the_replay(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+    alice_in.post(f"/games/{match.pk}/notes/", {"number": 0, "text": "Stone placement matters"})
+    assert (
+        "Stone placement matters"
+        in alice_in.get(f"/games/{match.pk}/replay/?at=0").content.decode()
+    )
+
+
+def test_the_deck_page_shows_wins_and_losses_per_version(client, alice, alices_deck):
+    from games.services import match_resign
+
+    for _ in range(2):
+        match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+        match_resign(match=match, user=alice)
+    client.force_login(alice)
+    page = client.get(f"/decks/{alices_deck.pk}/").content.decode()
+    assert "<td>v1</td>" in page
+    assert page.count(f"/games/{match.pk}/") == 1
