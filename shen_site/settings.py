@@ -287,8 +287,8 @@ REST_FRAMEWORK = {
     # Bounded nesting, no control characters: bad JSON is a 400 on every endpoint.
     "DEFAULT_PARSER_CLASSES": [
         "shen_site.json_input.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "shen_site.form_input.CleanFormParser",
+        "shen_site.form_input.CleanMultiPartParser",
     ],
 }
 # Request bodies: 1 MiB at most (a 400 beyond); uploads over 64 KiB go to disk, and the

@@ -17,7 +17,6 @@ from drf_spectacular.utils import (
 from rest_framework import permissions, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ParseError, ValidationError
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -56,6 +55,7 @@ from decks.throttling import expensive_request_check
 from decks.validation import FormatViolation, validate_deck, validate_decklist
 from decks.versions import version_diff
 from decks.views.busy import RETRY_AFTER, write_failed
+from shen_site.form_input import CleanFormParser, CleanMultiPartParser
 from shen_site.json_input import BoundedJSONParser
 
 NOT_FOUND = OpenApiResponse(
@@ -328,7 +328,7 @@ class DeckViewSet(viewsets.ModelViewSet):
         detail=False,
         methods=["post"],
         url_path="import",
-        parser_classes=[BoundedJSONParser, MultiPartParser, FormParser],
+        parser_classes=[BoundedJSONParser, CleanMultiPartParser, CleanFormParser],
     )
     def import_decklist(self, request: Request) -> Response:
         params = _decklist_input(request, ImportInputSerializer)

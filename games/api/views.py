@@ -15,8 +15,6 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
-from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -51,6 +49,7 @@ from games.services import (
     may_see,
     seats_of,
 )
+from shen_site.json_input import BoundedJSONParser
 
 REFUSED = OpenApiResponse(
     RefusalSerializer, description="Refused, with the reason; nothing changed"
@@ -58,19 +57,9 @@ REFUSED = OpenApiResponse(
 NOT_FOUND = OpenApiResponse(description="No such match, or not one of yours")
 
 
-class SafeJSONParser(JSONParser):
-    """JSON whose nesting is too deep to read is a 400, not a crash."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise ParseError("JSON nested too deeply.") from None
-
-
 class MatchAPIView(APIView):
     permission_classes = [permissions.IsAuthenticated]
-    parser_classes = [SafeJSONParser]
+    parser_classes = [BoundedJSONParser]
 
     def match(self, request: Request, pk: int) -> Match:
         match = Match.objects.for_play().filter(pk=pk).first()
