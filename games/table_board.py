@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from games.engine import Avatar, GameState
 from games.engine.avatars import trait_value
+from games.engine.board import Geometry
 from games.engine.state import PLAYERS, player_name
 from games.table_decision import Panel, point_key
 
@@ -26,33 +28,46 @@ SMALL_WORDS = frozenset({"of", "the", "a", "an", "and"})
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """A space or vertex where the drawing puts it: ``x``, ``y`` its centre."""
+    """A space or vertex where the drawing puts it: ``x``, ``y`` its centre (whole units)."""
 
     key: str
     index: int
     on_path: bool
     name: str
-    x: float
-    y: float
+    x: int
+    y: int
+
+    @property
+    def xy(self) -> str:
+        """ "x y" as text for a translate(): the template engine would localise numbers,
+        slowly (and a locale with decimal commas would break the SVG)."""
+        return f"{self.x} {self.y}"
 
 
 @dataclass(frozen=True, slots=True)
 class Space:
-    """A square of the board: its top-left corner, shade, and anchor point if any."""
+    """A square of the board: its centre and whether it is shaded."""
 
     point: Point
-    left: float
-    top: float
     shaded: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Label:
-    """A coordinate label at the board's edge."""
+    """A coordinate label at the board's edge, centred on ``xy``."""
 
     text: str
-    x: float
-    y: float
+    xy: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """What never changes on a board of one size: the spaces and the labels."""
+
+    view_box: str
+    spaces: tuple[Space, ...]
+    labels: tuple[Label, ...]
+    vertex_labels: tuple[Label, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,13 +136,7 @@ class AvatarPiece:
 class Board:
     """The field in SVG units, with everything on it."""
 
-    view_box: str
-    width: float
-    height: float
-    cell: int
-    spaces: tuple[Space, ...]
-    labels: tuple[Label, ...]
-    vertex_labels: tuple[Label, ...]
+    ground: Ground
     anchors: tuple[Marker, ...]
     stones: tuple[Marker, ...]
     counters: tuple[Marker, ...]
@@ -138,34 +147,7 @@ class Board:
 
 def draw_board(view: GameState, panel: Panel | None) -> Board:
     """The board of ``view`` with the sources and targets of ``panel`` (None: no decision)."""
-    geometry = view.board
-    width, height = geometry.width, geometry.height
-    points = _Points(view)
-    spaces = tuple(
-        Space(
-            points.space(index),
-            MARGIN + file * CELL,
-            MARGIN + (height - 1 - rank) * CELL,
-            (file + rank) % 2 == 0,
-        )
-        for index in range(geometry.space_count)
-        for file, rank in (geometry.space_file_rank(index),)
-    )
-    size_x, size_y = width * CELL + 2 * MARGIN, height * CELL + 2 * MARGIN
-    bottom, right = MARGIN + height * CELL, MARGIN + width * CELL
-    # Spaces: a–h under the board, 1–8 on its left; vertices: A–I above, 1–9 on the right.
-    labels = tuple(
-        Label(chr(ord("a") + f), MARGIN + (f + 0.5) * CELL, bottom + MARGIN * 0.55)
-        for f in range(width)
-    ) + tuple(
-        Label(str(r + 1), MARGIN * 0.4, MARGIN + (height - r - 0.5) * CELL) for r in range(height)
-    )
-    vertex_labels = tuple(
-        Label(chr(ord("A") + f), MARGIN + f * CELL, MARGIN * 0.25) for f in range(width + 1)
-    ) + tuple(
-        Label(str(r + 1), right + MARGIN * 0.75, MARGIN + (height - r) * CELL)
-        for r in range(height + 1)
-    )
+    points = _Points(view.board)
     grid = view.grid
     counters = tuple(
         Marker(points.vertex(v), p, colour(p), f"{player_name(p)} Shén on {points.vertex(v).name}")
@@ -200,13 +182,7 @@ def draw_board(view: GameState, panel: Panel | None) -> Board:
     )
     targets = tuple(points.at(key) for key in panel.target_keys) if panel else ()
     return Board(
-        view_box=f"0 0 {size_x} {size_y}",
-        width=size_x,
-        height=size_y,
-        cell=CELL,
-        spaces=spaces,
-        labels=labels,
-        vertex_labels=vertex_labels,
+        ground=ground(view.board),
         anchors=anchors,
         stones=stones,
         counters=counters,
@@ -216,21 +192,47 @@ def draw_board(view: GameState, panel: Panel | None) -> Board:
     )
 
 
+@cache
+def ground(geometry: Geometry) -> Ground:
+    """The spaces and labels of a board of ``geometry``'s size (made once per size)."""
+    width, height = geometry.width, geometry.height
+    points = _Points(geometry)
+    spaces = tuple(
+        Space(points.space(index), sum(geometry.space_file_rank(index)) % 2 == 0)
+        for index in range(geometry.space_count)
+    )
+    bottom, right = MARGIN + height * CELL, MARGIN + width * CELL
+    # Spaces: a–h under the board, 1–8 on its left; vertices: A–I above, 1–9 on the right.
+    labels = tuple(
+        Label(chr(ord("a") + f), f"{MARGIN + f * CELL + CELL // 2} {bottom + 17}")
+        for f in range(width)
+    ) + tuple(
+        Label(str(r + 1), f"12 {MARGIN + (height - r) * CELL - CELL // 2}") for r in range(height)
+    )
+    vertex_labels = tuple(
+        Label(chr(ord("A") + f), f"{MARGIN + f * CELL} 8") for f in range(width + 1)
+    ) + tuple(
+        Label(str(r + 1), f"{right + 22} {MARGIN + (height - r) * CELL}") for r in range(height + 1)
+    )
+    size = f"{width * CELL + 2 * MARGIN} {height * CELL + 2 * MARGIN}"
+    return Ground(f"0 0 {size}", spaces, labels, vertex_labels)
+
+
 class _Points:
     """Points of one board, made once each."""
 
-    def __init__(self, view: GameState) -> None:
-        self.view = view
+    def __init__(self, geometry: Geometry) -> None:
+        self.board = geometry
 
     def space(self, index: int) -> Point:
-        board = self.view.board
+        board = self.board
         file, rank = board.space_file_rank(index)
-        x = MARGIN + (file + 0.5) * CELL
-        y = MARGIN + (board.height - rank - 0.5) * CELL
+        x = MARGIN + file * CELL + CELL // 2
+        y = MARGIN + (board.height - rank) * CELL - CELL // 2
         return Point(point_key(index, False), index, False, board.space_name(index), x, y)
 
     def vertex(self, index: int) -> Point:
-        board = self.view.board
+        board = self.board
         file, rank = board.vertex_file_rank(index)
         x, y = MARGIN + file * CELL, MARGIN + (board.height - rank) * CELL
         return Point(point_key(index, True), index, True, board.vertex_name(index), x, y)
