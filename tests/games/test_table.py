@@ -13,6 +13,8 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import parse_qsl
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -422,3 +424,147 @@ def test_rendering_any_moment_of_any_game_never_raises(seed, steps, viewer):
         assert 'class="table"' in html
         if table.panel is not None:
             assert len(Page(html).forms) == len(legal_actions(moment.state))
+
+
+# --- clicks in Chromium (static/js/table.js) ---------------------------------------------
+
+ORIGIN = "http://table.test"
+STATIC = Path(__file__).resolve().parents[2] / "static"
+CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:"
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+class TablePage:
+    """The table of ``moment`` for its decider, served with the site's CSS, table.js and
+    the site's CSP; what the page POSTs to the act URL is kept in ``posted``."""
+
+    def __init__(self, chromium, moment: Moment, width: int = 1280) -> None:
+        body = render(decider_table(moment))
+        self.html = (
+            '<!doctype html><html><head><meta charset="utf-8">'
+            '<link rel="stylesheet" href="/static/css/site.css">'
+            '<link rel="stylesheet" href="/static/css/table.css">'
+            '<script src="/static/js/table.js" defer></script>'
+            f"</head><body><main>{body}</main></body></html>"
+        )
+        self.posted: list[dict] = []
+        self.errors: list[str] = []
+        self.context = chromium.new_context(viewport={"width": width, "height": 900})
+        self.context.route(f"{ORIGIN}/**", self._serve)
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(f"{ORIGIN}/table/")
+
+    def _serve(self, route):
+        request = route.request
+        path = request.url.removeprefix(ORIGIN)
+        if request.method == "POST" and path == ACT_URL:
+            fields = dict(parse_qsl(request.post_data))
+            assert fields.pop("csrfmiddlewaretoken")  # the no-JS form carries the token too
+            self.posted.append(fields)
+            route.fulfill(status=204)
+        elif path.startswith("/static/"):
+            file = STATIC / path.removeprefix("/static/")
+            kind = "text/css" if file.suffix == ".css" else "text/javascript"
+            route.fulfill(body=file.read_bytes(), content_type=kind)
+        elif path == "/table/":
+            route.fulfill(
+                body=self.html, content_type="text/html", headers={"Content-Security-Policy": CSP}
+            )
+        else:
+            route.fulfill(status=404)
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.mark.browser
+def test_a_click_on_a_preselected_avatars_target_posts_that_option(chromium):
+    moment = first_of_each_kind()["avatar_activation"]
+    table = decider_table(moment)
+    choice = next(
+        c
+        for g in table.panel.groups
+        for c in g.choices
+        if c.point and sum(o.point == c.point for o in g.choices) == 1
+    )
+    view = TablePage(chromium, moment)
+    try:
+        view.page.locator(f'.place.is-target[data-place="{choice.point}"]').click()
+        view.page.wait_for_timeout(300)
+        assert view.posted == [{"action": choice.action, "number": str(moment.number)}]
+        assert view.errors == []
+    finally:
+        view.close()
+
+
+@pytest.mark.browser
+def test_a_card_from_hand_then_a_space_posts_the_play(chromium):
+    moment = next(
+        m
+        for m in moments(1)
+        if DECISION_KINDS.get(type(m.state.decision)) == "activation_step"
+        and any(
+            g.kind == "hand" and any(c.point for c in g.choices)
+            for g in decider_table(m).panel.groups
+        )
+    )
+    table = decider_table(moment)
+    group = next(
+        g for g in table.panel.groups if g.kind == "hand" and any(c.point for c in g.choices)
+    )
+    choice = next(c for c in group.choices if sum(o.point == c.point for o in group.choices) == 1)
+    view = TablePage(chromium, moment, width=390)
+    try:
+        place = view.page.locator(f'.place[data-place="{choice.point}"]')
+        assert "is-target" not in (place.get_attribute("class") or "")
+        view.page.locator(f'.hand-play[data-source="{group.key}"]').click()
+        assert "is-target" in place.get_attribute("class")
+        place.click()
+        view.page.wait_for_timeout(300)
+        assert view.posted == [{"action": choice.action, "number": str(moment.number)}]
+        assert view.errors == []
+    finally:
+        view.close()
+
+
+@pytest.mark.browser
+def test_the_card_picker_posts_the_chosen_cards(chromium):
+    moment = first_of_each_kind()["choose_lost_cards"]
+    picker = decider_table(moment).panel.picker
+    view = TablePage(chromium, moment)
+    try:
+        form = view.page.locator("form.card-picker")
+        submit = form.locator("button[type=submit]")
+        assert form.is_visible() and submit.is_disabled()
+        chosen = list(picker.hand[: picker.count])
+        for card in chosen:
+            form.locator(f'input[data-pile="hand"][value="{card.card}"]').check()
+        rest = picker.count - len(chosen)
+        if rest:
+            form.locator('input[data-pile="deck"]').fill(str(rest))
+        submit.click()
+        view.page.wait_for_timeout(300)
+        assert len(view.posted) == 1
+        action = json.loads(view.posted[0]["action"])
+        assert action == {
+            "type": "lose_cards",
+            "from_deck": rest,
+            "hand": [card.card for card in chosen],
+            "discard": [],
+        }
+        assert view.errors == []
+    finally:
+        view.close()
