@@ -15,6 +15,7 @@ from functools import cache
 from games.engine import Avatar, GameState
 from games.engine.avatars import trait_value
 from games.engine.board import Geometry
+from games.engine.client import Place
 from games.engine.state import PLAYERS, player_name
 from games.table_decision import Panel, point_key
 
@@ -28,14 +29,23 @@ SMALL_WORDS = frozenset({"of", "the", "a", "an", "and"})
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """A space or vertex where the drawing puts it: ``x``, ``y`` its centre (whole units)."""
+    """A space or vertex (the engine's ``Place``) where the drawing puts it: ``x``, ``y``
+    its centre (whole units)."""
 
     key: str
-    index: int
-    on_path: bool
-    name: str
+    place: Place
     x: int
     y: int
+
+    @property
+    def name(self) -> str:
+        """The R2 name: c3, or C3 for a vertex."""
+        return self.place.name
+
+    @property
+    def on_path(self) -> bool:
+        """True for a vertex of the Spirit Path."""
+        return self.place.on_path
 
     @property
     def xy(self) -> str:
@@ -229,13 +239,13 @@ class _Points:
         file, rank = board.space_file_rank(index)
         x = MARGIN + file * CELL + CELL // 2
         y = MARGIN + (board.height - rank) * CELL - CELL // 2
-        return Point(point_key(index, False), index, False, board.space_name(index), x, y)
+        return Point(point_key(index, False), Place(index, False, board.space_name(index)), x, y)
 
     def vertex(self, index: int) -> Point:
         board = self.board
         file, rank = board.vertex_file_rank(index)
         x, y = MARGIN + file * CELL, MARGIN + (board.height - rank) * CELL
-        return Point(point_key(index, True), index, True, board.vertex_name(index), x, y)
+        return Point(point_key(index, True), Place(index, True, board.vertex_name(index)), x, y)
 
     def at(self, key: str) -> Point:
         index = int(key[1:])

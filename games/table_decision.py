@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.engine import DecisionView, action_to_json
-from games.engine.client import NamedCard, Option, Source
+from games.engine.client import CardChoice, Option, Source
 
 # A group with more choices than this starts folded in the panel.
 OPEN_GROUP = 6
@@ -57,14 +57,10 @@ class ChoiceGroup:
 
 @dataclass(frozen=True, slots=True)
 class CardPicker:
-    """Any mix of cards a loss (``lose_cards``) or a return (``return_cards``) allows."""
+    """Any mix of ``cards`` a loss (``lose_cards``) or a return (``return_cards``) allows."""
 
     action_type: str
-    count: int
-    exact: bool
-    hand: tuple[NamedCard, ...]
-    discard: tuple[NamedCard, ...]
-    deck: int
+    cards: CardChoice
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,4 +195,4 @@ def _picker(decision: DecisionView) -> CardPicker | None:
     action_type = PICKED_ACTIONS.get(decision.kind)
     if cards is None or action_type is None or cards.count == 0:
         return None
-    return CardPicker(action_type, cards.count, cards.exact, cards.hand, cards.discard, cards.deck)
+    return CardPicker(action_type, cards)

@@ -64,7 +64,18 @@ class TablePage:
         else:
             route.fulfill(status=404)
 
-    def close(self):
+    def answer(self) -> dict:
+        """The one answer the page posted (after a moment for the form to go), with no
+        script error on the way."""
+        self.page.wait_for_timeout(300)
+        assert self.errors == []
+        assert len(self.posted) == 1
+        return self.posted[0]
+
+    def __enter__(self) -> "TablePage":
+        return self
+
+    def __exit__(self, *exc) -> None:
         self.context.close()
 
 
@@ -78,14 +89,9 @@ def test_a_click_on_a_preselected_avatars_target_posts_that_option(browser):
         for c in g.choices
         if c.point and sum(o.point == c.point for o in g.choices) == 1
     )
-    view = TablePage(browser, moment)
-    try:
+    with TablePage(browser, moment) as view:
         view.page.locator(f'.place.is-target[data-place="{choice.point}"]').click()
-        view.page.wait_for_timeout(300)
-        assert view.posted == [{"action": choice.action, "number": str(moment.number)}]
-        assert view.errors == []
-    finally:
-        view.close()
+        assert view.answer() == {"action": choice.action, "number": str(moment.number)}
 
 
 @pytest.mark.browser
@@ -104,26 +110,20 @@ def test_a_card_from_hand_then_a_space_posts_the_play(browser):
         g for g in table.panel.groups if g.kind == "hand" and any(c.point for c in g.choices)
     )
     choice = next(c for c in group.choices if sum(o.point == c.point for o in group.choices) == 1)
-    view = TablePage(browser, moment, width=390)
-    try:
+    with TablePage(browser, moment, width=390) as view:
         place = view.page.locator(f'.place[data-place="{choice.point}"]')
         assert "is-target" not in (place.get_attribute("class") or "")
         view.page.locator(f'.hand-play[data-source="{group.key}"]').click()
         assert "is-target" in place.get_attribute("class")
         place.click()
-        view.page.wait_for_timeout(300)
-        assert view.posted == [{"action": choice.action, "number": str(moment.number)}]
-        assert view.errors == []
-    finally:
-        view.close()
+        assert view.answer() == {"action": choice.action, "number": str(moment.number)}
 
 
 @pytest.mark.browser
 def test_the_card_picker_posts_the_chosen_cards(browser):
     moment = first_of_each_kind()["choose_lost_cards"]
-    picker = decider_table(moment).panel.picker
-    view = TablePage(browser, moment)
-    try:
+    picker = decider_table(moment).panel.picker.cards
+    with TablePage(browser, moment) as view:
         form = view.page.locator("form.card-picker")
         submit = form.locator("button[type=submit]")
         assert form.is_visible() and submit.is_disabled()
@@ -134,15 +134,10 @@ def test_the_card_picker_posts_the_chosen_cards(browser):
         if rest:
             form.locator('input[data-pile="deck"]').fill(str(rest))
         submit.click()
-        view.page.wait_for_timeout(300)
-        assert len(view.posted) == 1
-        action = json.loads(view.posted[0]["action"])
+        action = json.loads(view.answer()["action"])
         assert action == {
             "type": "lose_cards",
             "from_deck": rest,
             "hand": [card.card for card in chosen],
             "discard": [],
         }
-        assert view.errors == []
-    finally:
-        view.close()

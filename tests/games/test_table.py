@@ -225,7 +225,7 @@ def test_card_choices_get_a_picker_limited_to_the_choice():
         table = decider_table(moment)
         cards = describe_decision(moment.state).cards
         assert table.panel.picker.action_type == action_type
-        assert table.panel.picker.count == cards.count
+        assert table.panel.picker.cards == cards
         html = render(table)
         assert f'data-picker="{action_type}"' in html
         for card in cards.hand + cards.discard:
