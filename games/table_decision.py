@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.engine import DecisionView, action_to_json
 from games.engine.client import CardChoice, Option, Source
 
-# A group with more choices than this starts folded in the panel.
+# A group with more choices than this starts folded in the panel (unless preselected).
 OPEN_GROUP = 6
 PICKED_ACTIONS = {"choose_lost_cards": "lose_cards", "choose_returned_cards": "return_cards"}
 
@@ -48,11 +48,7 @@ class ChoiceGroup:
     kind: str
     point: str
     choices: tuple[Choice, ...]
-
-    @property
-    def open(self) -> bool:
-        """Short groups start unfolded."""
-        return len(self.choices) <= OPEN_GROUP
+    open: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,15 +122,15 @@ def decision_panel(decision: DecisionView, number: int) -> Panel:
             sources_at.setdefault(point, []).append(key)
         if source is not None and source.kind == "hand":
             hand_sources.setdefault(source.card, []).append(key)
-        groups.append(
-            ChoiceGroup(
-                key, _title(source), "" if source is None else source.kind, point, tuple(choices)
-            )
-        )
+        kind = "" if source is None else source.kind
+        short = len(choices) <= OPEN_GROUP
+        groups.append(ChoiceGroup(key, _title(source), kind, point, tuple(choices), short))
     preselected = _preselected(groups)
-    for group in groups:
+    for index, group in enumerate(groups):
         if group.key in preselected.split():
+            # The piece the decision is about: its choices are live and unfolded.
             free.update(choice.point for choice in group.choices if choice.point)
+            groups[index] = replace(group, open=True)
     return Panel(
         player=decision.player,
         player_name=decision.player_name,
