@@ -16,6 +16,7 @@ from games.models import Match, Mode, Status
 from games.play import seat_name
 from games.records import Position, game_of, match_position, match_replayed
 from games.services import seats_of
+from games.table import Table, build_table
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class Screen:
     log: tuple[tuple[int, tuple[str, ...]], ...]
     hand: tuple[tuple[int, str], ...]
     handover: int | None = None
+    # The table drawn for this viewer (games.table): board, sides, hand, decision, log.
+    table: Table | None = None
 
     @property
     def seat_name(self) -> str:
@@ -86,17 +89,21 @@ def _screen(match: Match, user, position: Position, *, revealed, live: bool) -> 
         if seat is None or hidden
         else tuple((card, view.card_name(card)) for card in view.hands[seat])
     )
+    decision = game.decision(position.state) if deciding else None
+    events = tuple(event for _, batch in position.log for event in batch)
+    table = None if hidden else build_table(view, seat, decision, events, position.number)
     return Screen(
         match=match,
         number=position.number,
         seat=None if hidden else seat,
         acting=acting,
         view=view,
-        decision=game.decision(position.state) if deciding else None,
+        decision=decision,
         decision_json=game.decision_json(position.state) if deciding else None,
         log=() if hidden else log,
         hand=hand,
         handover=handover,
+        table=table,
     )
 
 

@@ -38,16 +38,19 @@ def click_an_option(page, preferred=()):
     handover = live.get_by_role("button", name=re.compile("show my side"))
     if handover.count():
         handover.click()
-        expect(live.get_by_role("heading", name="Decision")).to_be_visible()
+        expect(live.locator("#decision-prompt")).to_be_visible()
     number = live.get_attribute("data-number")
     buttons = live.locator("button[data-action]")
-    expect(buttons.first).to_be_visible()
+    expect(buttons.first).to_be_attached()
     actions = [
         json.loads(text) for text in buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
     ]
     types = [action["type"] for action in actions]
     kind = next((kind for kind in preferred if kind in types), types[0])
-    buttons.nth(types.index(kind)).click()
+    button = buttons.nth(types.index(kind))
+    # Options of a piece sit in its group, folded until the player opens it.
+    button.evaluate("b => { const group = b.closest('details'); if (group) group.open = true; }")
+    button.click()
     expect(live).not_to_have_attribute("data-number", number)
     return kind
 

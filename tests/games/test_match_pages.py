@@ -50,7 +50,7 @@ def test_the_start_form_starts_a_bot_match(alice_in, alices_deck):
     assert response.status_code == 302 and response["Location"] == f"/games/{match.pk}/"
     assert (match.mode, match.seed, match.options["max_turns"]) == (Mode.BOT, 12, 30)
     page = alice_in.get(f"/games/{match.pk}/")
-    assert page.status_code == 200 and "Decision" in page.content.decode()
+    assert page.status_code == 200 and 'id="decision-prompt"' in page.content.decode()
 
 
 def test_clicking_an_option_plays_it(alice_in, alice, alices_deck):
@@ -98,10 +98,10 @@ def test_the_live_check_answers_304_until_the_match_moves(alice_in, alice, alice
 def test_hotseat_hands_over_before_showing_the_next_hand(alice_in, alice, alices_deck):
     match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
     page = alice_in.get(f"/games/{match.pk}/").content.decode()
-    assert "Hand the device to" in page and "My hand" not in page
+    assert "Hand the device to" in page and "Your hand" not in page
     alice_in.post(f"/games/{match.pk}/reveal/", {"seat": "1" if "Blue</strong>" in page else "0"})
     page = alice_in.get(f"/games/{match.pk}/").content.decode()
-    assert "Hand the device to" not in page and "Decision" in page
+    assert "Hand the device to" not in page and 'id="decision-prompt"' in page
 
 
 def test_other_players_cannot_open_a_match_in_progress(client, bob, alice, alices_deck):

@@ -1,0 +1,194 @@
+"""The waiting decision as the table offers it: buttons grouped by source, and which
+board positions are sources and which are targets.
+
+Every choice is one option of the engine's ``DecisionView``, so nothing the
+engine would refuse is offered. A choice's ``point`` is where a click on the
+board picks it (where it moves to, else what it targets, else where it acts
+from); choices without one are buttons only. A card loss or return also gets
+a ``CardPicker`` for any other legal mix of cards (assembled by table.js).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from games.engine import DecisionView, action_to_json
+from games.engine.client import CardChoice, Option, Source
+
+# A group with more choices than this starts folded in the panel (unless preselected).
+OPEN_GROUP = 6
+PICKED_ACTIONS = {"choose_lost_cards": "lose_cards", "choose_returned_cards": "return_cards"}
+
+
+def point_key(index: int, on_path: bool) -> str:
+    """The key of a board position: ``v12`` for a vertex, ``s12`` for a space."""
+    return f"{'v' if on_path else 's'}{index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal action as a button: its words, its JSON, where a board click picks it."""
+
+    key: str
+    group: str
+    words: str
+    kind: str
+    action: str
+    point: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceGroup:
+    """The choices starting from one source (``kind`` "" for board-wide ones)."""
+
+    key: str
+    title: str
+    kind: str
+    point: str
+    choices: tuple[Choice, ...]
+    open: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardPicker:
+    """Any mix of ``cards`` a loss (``lose_cards``) or a return (``return_cards``) allows."""
+
+    action_type: str
+    cards: CardChoice
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """The decision for the player who answers it.
+
+    ``buttons``: board-wide choices with no position (pass, done, listed card
+    losses); ``groups``: every other choice by source. ``sources_at`` maps a
+    board key to the groups starting there, ``hand_sources`` a hand card to
+    its group. When every sourced choice starts from one piece (an activated
+    Avatar, a retreat), that piece is ``preselected``: its targets are live from
+    the start, like the board-wide ones; ``free_targets`` are both.
+    """
+
+    player: int
+    player_name: str
+    kind: str
+    prompt: str
+    number: int
+    buttons: tuple[Choice, ...]
+    groups: tuple[ChoiceGroup, ...]
+    picker: CardPicker | None
+    sources_at: Mapping[str, str]
+    hand_sources: Mapping[int, str]
+    target_keys: tuple[str, ...]
+    free_targets: frozenset[str]
+    preselected: str
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        """Every choice, buttons first."""
+        return self.buttons + tuple(c for group in self.groups for c in group.choices)
+
+
+def decision_panel(decision: DecisionView, number: int) -> Panel:
+    """The panel of ``decision``, a decision of the state numbered ``number``."""
+    buttons: list[Choice] = []
+    groups: list[ChoiceGroup] = []
+    sources_at: dict[str, list[str]] = {}
+    hand_sources: dict[int, list[str]] = {}
+    targets: dict[str, None] = {}
+    free: set[str] = set()
+    count = 0
+    for index, group in enumerate(decision.groups, start=1):
+        key = f"g{index}"
+        choices = []
+        for option in group.options:
+            count += 1
+            choice = _choice(option, f"o{count}", key if group.source else "")
+            if choice.point:
+                targets[choice.point] = None
+                if group.source is None:
+                    free.add(choice.point)
+            if group.source is None and not choice.point:
+                buttons.append(choice)
+            else:
+                choices.append(choice)
+        if not choices:
+            continue
+        source = group.source
+        point = _source_point(source)
+        if point:
+            sources_at.setdefault(point, []).append(key)
+        if source is not None and source.kind == "hand":
+            hand_sources.setdefault(source.card, []).append(key)
+        kind = "" if source is None else source.kind
+        short = len(choices) <= OPEN_GROUP
+        groups.append(ChoiceGroup(key, _title(source), kind, point, tuple(choices), short))
+    preselected = _preselected(groups)
+    for index, group in enumerate(groups):
+        if group.key in preselected.split():
+            # The piece the decision is about: its choices are live and unfolded.
+            free.update(choice.point for choice in group.choices if choice.point)
+            groups[index] = replace(group, open=True)
+    return Panel(
+        player=decision.player,
+        player_name=decision.player_name,
+        kind=decision.kind,
+        prompt=decision.prompt,
+        number=number,
+        buttons=tuple(buttons),
+        groups=tuple(groups),
+        picker=_picker(decision),
+        sources_at={point: " ".join(keys) for point, keys in sources_at.items()},
+        hand_sources={card: " ".join(keys) for card, keys in hand_sources.items()},
+        target_keys=tuple(targets),
+        free_targets=frozenset(free),
+        preselected=preselected,
+    )
+
+
+def _preselected(groups: list[ChoiceGroup]) -> str:
+    """The groups of the one piece on the board every sourced choice starts from, or ""."""
+    sourced = [group for group in groups if group.kind]
+    points = {group.point for group in sourced}
+    if len(points) != 1 or "" in points:
+        return ""
+    return " ".join(group.key for group in sourced)
+
+
+def _choice(option: Option, key: str, group: str) -> Choice:
+    action = action_to_json(option.action)
+    place = option.to or option.target or option.at
+    return Choice(
+        key=key,
+        group=group,
+        words=option.words,
+        kind=action["type"],
+        action=json.dumps(action, separators=(",", ":")),
+        point=point_key(place.index, place.on_path) if place else "",
+    )
+
+
+def _source_point(source: Source | None) -> str:
+    position = source.position if source else None
+    return point_key(position.index, position.on_path) if position else ""
+
+
+def _title(source: Source | None) -> str:
+    if source is None:
+        return "On the board"
+    where = f" on {source.position.name}" if source.position else ""
+    if source.kind == "hand":
+        return f"{source.name} (from your hand)"
+    if source.kind == "remains":
+        return f"{source.name} (Remains{where})"
+    return f"{source.name}{where}"
+
+
+def _picker(decision: DecisionView) -> CardPicker | None:
+    cards = decision.cards
+    action_type = PICKED_ACTIONS.get(decision.kind)
+    if cards is None or action_type is None or cards.count == 0:
+        return None
+    return CardPicker(action_type, cards)
