@@ -272,15 +272,19 @@ PROMPTS: MappingProxyType[type, str] = MappingProxyType(
         decisions.FollowUp: "{avatar} may still {still}, or end its activation",
         decisions.CombatWindow: "play a card or use an ability on the combat, or pass",
         decisions.AfterCombat: "use an after-combat ability of {avatar}, or decline",
-        decisions.RemoveOrLose: "remove the defeated {avatar}, or keep it and lose {count} cards",
+        decisions.RemoveOrLose: "remove the defeated {avatar}, or keep it and lose {count}",
         decisions.ChooseLostCards: (
-            "choose {cards} cards to lose from hand, discard pile or the top of the deck (R24)"
+            "choose {cards} to lose from hand, discard pile or the top of the deck (R24)"
         ),
-        decisions.ChooseReturnedCards: "return up to {cards} cards from the discard pile to hand",
+        decisions.ChooseReturnedCards: "return up to {cards} from the discard pile to hand",
         decisions.ChooseRetreat: "choose where {avatar} retreats",
         decisions.ChooseAdvance: "advance {avatar} into the attacked position, or stay",
     }
 )
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
 
 
 def _prompt(state: GameState, decision: Any) -> str:
@@ -297,7 +301,7 @@ def _prompt(state: GameState, decision: Any) -> str:
         counters="1 more counter" if remaining == 1 else f"{remaining} more counters",
         opponent=f"{player_name(other(decision.player))}'s",
         still=" or ".join(what for what, allowed in may if allowed) or "do nothing more",
-        count=getattr(decision, "count", 0),
-        cards=0 if choice is None else choice.count,
+        count=_cards(getattr(decision, "count", 0)),
+        cards=_cards(0 if choice is None else choice.count),
     )
     return f"{player_name(decision.player)}: {text}"
