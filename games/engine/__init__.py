@@ -97,7 +97,7 @@ from games.engine.victory import is_over, winner
 from games.engine.view import redact_events, view_for
 from games.engine.words import action_in_words
 
-__all__ = [
+__all__ = (
     "RULESETS",
     "AbilitySpec",
     "AbilityUsed",
@@ -198,4 +198,4 @@ __all__ = [
     "to_json",
     "view_for",
     "winner",
-]
+)

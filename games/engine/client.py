@@ -57,7 +57,7 @@ from games.engine.places import (
 from games.engine.state import GameState, other, player_name
 from games.engine.words import action_in_words
 
-__all__ = [
+__all__ = (
     "CardChoice",
     "DecisionView",
     "NamedCard",
@@ -70,7 +70,7 @@ __all__ = [
     "action_to_json",
     "decision_to_json",
     "describe_decision",
-]
+)
 
 
 @dataclass(frozen=True, slots=True)

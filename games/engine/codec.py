@@ -234,21 +234,7 @@ def _emit_unlisted(value: Any, emit: Callable[[Any], str]) -> str:
 
 
 def _list_text(value: tuple, emit: Callable[[Any], str]) -> str:
-    if len(value) < _LONG_TUPLE:
-        return "[" + ",".join([emit(item) for item in value]) + "]"
-    # In a long tuple (the card table) one object often stands several times (copies of
-    # a card share their spec): print it once. Only for this call, so identity is safe.
-    texts: dict[int, str] = {}
-    parts = []
-    for item in value:
-        text = texts.get(id(item))
-        if text is None:
-            text = texts[id(item)] = emit(item)
-        parts.append(text)
-    return "[" + ",".join(parts) + "]"
-
-
-_LONG_TUPLE = 16
+    return "[" + ",".join([emit(item) for item in value]) + "]"
 
 
 def _set_text(items: list[str]) -> str:

@@ -61,7 +61,7 @@ def _is_immutable(value: object, depth: int = 0) -> bool:
 def _mutable_globals(module: types.ModuleType) -> list[str]:
     found = []
     for name, value in vars(module).items():
-        if name.startswith("__"):
+        if name.startswith("__") and name != "__all__":
             continue
         if not _is_immutable(value):
             found.append(f"{name} = {type(value).__name__}")
