@@ -249,11 +249,6 @@ def activation_choices(state: GameState, decision: AvatarActivation) -> Iterator
         yield from _activated_abilities(state, avatar)
 
 
-def activation_options(state: GameState, decision: AvatarActivation) -> list[Action]:
-    """:func:`activation_choices` as a list."""
-    return list(activation_choices(state, decision))
-
-
 def follow_up_choices(state: GameState, decision: FollowUp) -> Iterator[Action]:
     """The rest of an activation, Pass (end it) first: a move after an ability, an
     ability after a move."""
@@ -265,11 +260,6 @@ def follow_up_choices(state: GameState, decision: FollowUp) -> Iterator[Action]:
         yield from movement_options(state, avatar)
     if decision.may_use_ability:
         yield from _activated_abilities(state, avatar)
-
-
-def follow_up_options(state: GameState, decision: FollowUp) -> list[Action]:
-    """:func:`follow_up_choices` as a list."""
-    return list(follow_up_choices(state, decision))
 
 
 # -- doing it ---------------------------------------------------------------------------

@@ -41,7 +41,7 @@ class PlayerShen:
     def __init__(self, state: GameState, player: int) -> None:
         self.mask = shen_mask(state, player)
         self.board = state.board
-        self._paying: dict[tuple[int, bool], list[int]] = {}
+        self._paying: dict[tuple[int, bool], tuple[int, ...]] = {}
 
     @cached_property
     def by_space(self) -> tuple[int, ...]:
@@ -57,14 +57,14 @@ class PlayerShen:
             [(self.mask & around).bit_count() for around in self.board.around_vertex_masks]
         )
 
-    def paying(self, cost: int, *, on_path: bool = False) -> list[int]:
+    def paying(self, cost: int, *, on_path: bool = False) -> tuple[int, ...]:
         """The spaces (vertices, ``on_path``) where at least ``cost`` Shén can pay.
 
-        Kept per cost: a hand holds several cards of one cost. Do not change the list."""
+        Kept per cost: a hand holds several cards of one cost."""
         found = self._paying.get((cost, on_path))
         if found is None:
             table = self.by_vertex if on_path else self.by_space
-            found = [position for position, count in enumerate(table) if count >= cost]
+            found = tuple([position for position, count in enumerate(table) if count >= cost])
             self._paying[cost, on_path] = found
         return found
 

@@ -8,7 +8,7 @@ only one answer) are answered automatically.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
 from games.engine import activation, combat, combat_results, placement, setup, turns
@@ -115,19 +115,20 @@ def _retreat_options(state, decision: ChooseRetreat) -> list[Action]:
     return [Retreat(decision.avatar, to) for to in decision.options]
 
 
-Legal = Callable[[GameState, object], list[Action]]
+# The options of a decision: a list, or generated one by one (Pass first where it is offered).
+Legal = Callable[[GameState, object], Iterable[Action]]
 Answer = Callable[[GameState, object, Action, list[Event]], GameState]
 
 # What each decision offers and how it is answered.
 DECISIONS: Mapping[type, tuple[Legal, Answer]] = MappingProxyType(
     {
         ChooseRealmStone: (setup.stone_options, setup.answer_stone),
-        PlaceShen: (placement.placement_options, placement.answer_placement),
-        PlaceEffectCounters: (placement.placement_options, placement.answer_effect_placement),
+        PlaceShen: (placement.placement_choices, placement.answer_placement),
+        PlaceEffectCounters: (placement.placement_choices, placement.answer_effect_placement),
         RemoveEffectCounters: (_remove_counter_options, _answer_remove_counter),
         ActivationStep: (activation.step_options, activation.answer_step),
-        AvatarActivation: (activation.activation_options, activation.answer_activation),
-        FollowUp: (activation.follow_up_options, activation.answer_follow_up),
+        AvatarActivation: (activation.activation_choices, activation.answer_activation),
+        FollowUp: (activation.follow_up_choices, activation.answer_follow_up),
         CombatWindow: (lambda s, d: combat.window_options(s, d.player), combat.answer_window),
         AfterCombat: (combat_results.after_combat_options, combat_results.answer_after_combat),
         RemoveOrLose: (combat_results.remove_or_lose_options, combat_results.answer_remove_or_lose),
@@ -175,22 +176,10 @@ _PASS_ONLY = (
 )
 
 
-# Those of them whose options come one by one, Pass first: asking whether a player has
-# anything but Pass stops at the second option instead of listing them all.
-_CHOICES: Mapping[type, Callable[[GameState, object], Iterator[Action]]] = MappingProxyType(
-    {
-        AvatarActivation: activation.activation_choices,
-        FollowUp: activation.follow_up_choices,
-        PlaceShen: placement.placement_choices,
-        PlaceEffectCounters: placement.placement_choices,
-    }
-)
-
-
 def _only_pass(state: GameState, decision: object) -> bool:
-    """True when Pass is all ``decision`` offers (its options start with Pass)."""
-    choices = _CHOICES.get(type(decision))
-    options = choices(state, decision) if choices else iter(legal_actions(state))
+    """True when Pass is all ``decision`` offers. Options that come one by one (an
+    activation's, a placement's) are generated only up to the second."""
+    options = iter(DECISIONS[type(decision)][0](state, decision))
     return next(options, None) == PASS and next(options, None) is None
 
 
@@ -233,7 +222,7 @@ def legal_actions(state: GameState) -> list[Action]:
     decision = state.decision
     if decision is None:
         return []
-    return DECISIONS[type(decision)][0](state, decision)
+    return list(DECISIONS[type(decision)][0](state, decision))
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:

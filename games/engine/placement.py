@@ -36,11 +36,6 @@ def placement_choices(
     yield from (PlaceCounter(vertex) for vertex in placements(state, decision.player))
 
 
-def placement_options(state: GameState, decision: PlaceShen | PlaceEffectCounters) -> list[Action]:
-    """:func:`placement_choices` as a list."""
-    return list(placement_choices(state, decision))
-
-
 def place_counter(state: GameState, player: int, vertex: int, log: list[Event]) -> GameState:
     """Place one counter (R10, R11) and charge the captures (R12)."""
     board = state.board
