@@ -181,12 +181,11 @@ def record_captures(
 def ranged_targets_within(state: GameState, avatar: Avatar, limit: int) -> list[int]:
     """The cards of the opposing Avatars in spaces within king-move distance ``limit``
     of ``avatar``'s space (R4, R19), in the order of ``state.avatars``."""
-    width = state.board.width
-    file, rank = avatar.at % width, avatar.at // width
+    distance = state.board.space_distance
     return [
         other_avatar.card
         for other_avatar in state.avatars
         if not other_avatar.on_path
         and other_avatar.owner != avatar.owner
-        and max(abs(other_avatar.at % width - file), abs(other_avatar.at // width - rank)) <= limit
+        and distance(avatar.at, other_avatar.at) <= limit
     ]
