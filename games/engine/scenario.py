@@ -35,6 +35,7 @@ from games.engine.decisions import (
 from games.engine.effects import parse_effect
 from games.engine.ruleset import Ruleset
 from games.engine.scene import ScenarioError, Scene
+from games.engine.setup import realm_stone_error
 from games.engine.state import (
     ACTIVATION,
     PLACEMENT,
@@ -171,25 +172,14 @@ class ScenarioBuilder:
         v = self.board.parse_vertex(vertex)
         if self.stones[player] >= 0:
             raise ScenarioError(f"{player_name(player)} already has a Realm Stone")
-        self._check_stone_vertex(v)
+        if (refused := realm_stone_error(self.board, self.grid, self.anchors, v)) is not None:
+            raise ScenarioError(f"a Realm Stone there breaks set-up's rule: {refused}")
         self.grid = self.grid.with_stone(v, player)
         self.stones[player] = v
         if with_counters:
             for n in self.board.vertex_neighbours[v]:
                 self.grid = self.grid.with_counter(n, player)
         return self
-
-    def _check_stone_vertex(self, vertex: int) -> None:
-        board, grid = self.board, self.grid
-        name = board.vertex_name(vertex)
-        if any(vertex in board.space_corners[anchor] for anchor in self.anchors):
-            raise ScenarioError(f"a Realm Stone on {name} is on a corner of an anchor point (R7)")
-        for place in (vertex, *board.vertex_neighbours[vertex]):
-            if grid.stone_owner(place) is not None:
-                raise ScenarioError(f"a Realm Stone on {name} is next to another one (R7)")
-            if not grid.is_empty(place):
-                where = board.vertex_name(place)
-                raise ScenarioError(f"a Realm Stone on {name} needs {where} empty (R7)")
 
     def counters(self, player: int, vertices: str) -> ScenarioBuilder:
         """``player``'s counters on the space-separated ``vertices`` (no capture)."""

@@ -131,14 +131,20 @@ def start_game(
 
 def stone_error(state: GameState, vertex: int) -> str | None:
     """Why a Realm Stone may not go on ``vertex`` (R7), or None."""
-    board = state.board
+    return realm_stone_error(state.board, state.grid, state.anchors, vertex)
+
+
+def realm_stone_error(
+    board: Geometry, grid: ShenGrid, anchors: tuple[int, ...], vertex: object
+) -> str | None:
+    """Why a Realm Stone may not go on ``vertex`` of ``grid`` with these anchor points
+    (R7), or None: the vertex and its neighbours empty, no corner of an anchor point."""
     if not isinstance(vertex, int) or not board.is_vertex(vertex):
         return f"{vertex!r} is not a vertex of this board"
     name = board.vertex_name(vertex)
-    grid = state.grid
     if not grid.is_empty(vertex):
         return f"{name} is not empty (R7)"
-    if _anchor_corners(state) >> vertex & 1:
+    if _anchor_corners(board, anchors) >> vertex & 1:
         return f"{name} is a corner of an anchor point (R7)"
     for neighbour in board.vertex_neighbours[vertex]:
         if grid.stone_owner(neighbour) is not None:
@@ -148,10 +154,10 @@ def stone_error(state: GameState, vertex: int) -> str | None:
     return None
 
 
-def _anchor_corners(state: GameState) -> int:
-    corners = state.board.space_corner_masks
+def _anchor_corners(board: Geometry, anchors: tuple[int, ...]) -> int:
+    corners = board.space_corner_masks
     mask = 0
-    for anchor in state.anchors:
+    for anchor in anchors:
         mask |= corners[anchor]
     return mask
 
@@ -166,7 +172,7 @@ def stone_options(state: GameState, decision: ChooseRealmStone) -> list[Action]:
         if stone >= 0:
             taken |= 1 << stone
     # Not a corner of an anchor, and neither it nor any neighbour occupied.
-    closed = _anchor_corners(state) | taken | board.mask_neighbours(taken)
+    closed = _anchor_corners(board, state.anchors) | taken | board.mask_neighbours(taken)
     return [PlaceRealmStone(v) for v in range(board.vertex_count) if not closed >> v & 1]
 
 
