@@ -1,0 +1,70 @@
+"""Confidence intervals for what bots and simulations measure.
+
+Plain Python with no Django, so the benchmarks, the engine's bots and the
+simulation jobs all report the same figures the same way.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# The normal quantile of a two-sided 95% interval.
+Z_95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A measured value with its 95% interval, and how many observations made it."""
+
+    value: float
+    low: float
+    high: float
+    count: int
+
+    def as_percent(self) -> str:
+        """ "54.2% (51.1–57.3%, n=1000)", or "— (n=0)" when nothing was observed."""
+        if not self.count:
+            return "— (n=0)"
+        return (
+            f"{100 * self.value:.1f}% ({100 * self.low:.1f}–{100 * self.high:.1f}%, n={self.count})"
+        )
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z_95) -> Estimate:
+    """The proportion ``successes / trials`` with its Wilson score interval.
+
+    Wilson's interval stays inside [0, 1] and keeps its coverage near 0% and
+    100% and for small samples, where the plain normal interval does not. A draw
+    counts as half a win, so ``successes`` may end in .5. No trials: the whole
+    of [0, 1], with value 0.
+    """
+    if trials < 0 or not 0 <= successes <= trials:
+        raise ValueError("need 0 <= successes <= trials")
+    if trials == 0:
+        return Estimate(0.0, 0.0, 1.0, 0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), trials)
+
+
+def paired_difference(differences: Sequence[float], z: float = Z_95) -> Estimate:
+    """The mean of paired differences (e.g. each seed's result under B minus under A)
+    with its normal-approximation interval.
+
+    Pairing removes the variance the two arms share (same seeds, same draws),
+    which is why a card swap or a rule change is measured this way. Fewer than
+    two pairs: the value with an unbounded interval.
+    """
+    count = len(differences)
+    if count == 0:
+        return Estimate(0.0, -math.inf, math.inf, 0)
+    mean = math.fsum(differences) / count
+    if count == 1:
+        return Estimate(mean, -math.inf, math.inf, 1)
+    variance = math.fsum((d - mean) ** 2 for d in differences) / (count - 1)
+    half = z * math.sqrt(variance / count)
+    return Estimate(mean, mean - half, mean + half, count)
