@@ -48,7 +48,8 @@ def wilson_interval(successes: float, trials: int, z: float = Z_95) -> Estimate:
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), trials)
+    # Rounding must not push a bound past the value it brackets (0 or 1 exactly).
+    return Estimate(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)), trials)
 
 
 def paired_difference(differences: Sequence[float], z: float = Z_95) -> Estimate:
