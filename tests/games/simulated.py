@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from hypothesis import strategies as st
+
 from bench.engine import sample_decks
 from games.engine import CardSpec
+from games.simulation_games import CardSighting, GameSummary
 
 
 def card_data(spec: CardSpec) -> dict[str, Any]:
@@ -37,3 +40,25 @@ def deck_pair(seed: int = 3) -> tuple[dict[str, Any], dict[str, Any]]:
 
 # Short games keep the tests fast; a job's games are about as long as this.
 SHORT = (("max_turns", 6),)
+
+
+# Any summary (not only one a game could give), for the JSON and tally properties.
+sightings = st.builds(
+    CardSighting,
+    st.text(max_size=12, alphabet="abcdeXYZ é"),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+game_summaries = st.builds(
+    GameSummary,
+    seed=st.integers(0, 2**63 - 1),
+    swapped=st.booleans(),
+    winner=st.sampled_from(["a", "b", None]),
+    first=st.sampled_from(["a", "b"]),
+    turns=st.integers(0, 200),
+    actions=st.integers(0, 10**5),
+    ending=st.sampled_from(["anchors", "out_of_cards", "turn_limit"]),
+    # One sighting per card name, as a game gives them.
+    cards=st.tuples(*[st.lists(sightings, max_size=4, unique_by=lambda s: s.name).map(tuple)] * 2),
+)

@@ -4,11 +4,9 @@ from collections import Counter
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from games.engine import RULESETS, CardPlayed, play_game
 from games.simulation_games import (
-    CardSighting,
     GameSummary,
     SimulatedGame,
     derive_seed,
@@ -17,7 +15,7 @@ from games.simulation_games import (
     play_simulated_game,
     ruleset_for,
 )
-from tests.games.simulated import SHORT, deck_pair
+from tests.games.simulated import SHORT, deck_pair, game_summaries
 
 DECKS = deck_pair()
 
@@ -114,22 +112,6 @@ def test_an_unknown_bot_is_refused_with_the_known_names():
 def test_bad_options_are_refused_before_any_game_is_played():
     with pytest.raises(ValueError, match="max_turns"):
         play_simulated_game(_game(options=(("max_turns", 0),)))
-
-
-sightings = st.builds(
-    CardSighting, st.text(max_size=12), st.booleans(), st.booleans(), st.booleans()
-)
-game_summaries = st.builds(
-    GameSummary,
-    seed=st.integers(0, 2**63 - 1),
-    swapped=st.booleans(),
-    winner=st.sampled_from(["a", "b", None]),
-    first=st.sampled_from(["a", "b"]),
-    turns=st.integers(0, 200),
-    actions=st.integers(0, 10**5),
-    ending=st.sampled_from(["anchors", "out_of_cards", "turn_limit"]),
-    cards=st.tuples(st.tuples(*[sightings] * 2), st.lists(sightings, max_size=4).map(tuple)),
-)
 
 
 @given(game_summaries)
