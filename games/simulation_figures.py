@@ -130,10 +130,7 @@ class Tally:
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data (card counts as rows in :class:`CardCounts` field order)."""
         return {
-            "games": self.games,
-            "wins_a": self.wins_a,
-            "wins_b": self.wins_b,
-            "draws": self.draws,
+            **_results_json(self),
             "first_wins": self.first_wins,
             "actions": self.actions,
             "turns": [list(pair) for pair in self.turns],
@@ -164,6 +161,11 @@ class Tally:
         if len(tally.cards) != 2 or tally.wins_a + tally.wins_b + tally.draws != tally.games:
             raise ValueError("not a tally: its wins and draws do not add up to its games")
         return tally
+
+
+def _results_json(counted: Tally | Figures) -> dict[str, int]:
+    """The games and how they ended, as tallies and figures both give them."""
+    return {name: getattr(counted, name) for name in ("games", "wins_a", "wins_b", "draws")}
 
 
 def _points(summary: GameSummary, deck: str) -> int:
@@ -219,10 +221,7 @@ class Figures:
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data; an unbounded interval end is null."""
         return {
-            "games": self.games,
-            "wins_a": self.wins_a,
-            "wins_b": self.wins_b,
-            "draws": self.draws,
+            **_results_json(self),
             "win_rate": estimate_json(self.win_rate),
             "first_player": estimate_json(self.first_player),
             "turns": [list(pair) for pair in self.turns],
