@@ -10,9 +10,11 @@ from games.simulation_games import (
     GameSummary,
     SimulatedGame,
     derive_seed,
+    job_game,
     job_games,
     make_bot,
     play_simulated_game,
+    record_simulated_game,
     ruleset_for,
 )
 from tests.games.simulated import SHORT, deck_pair, game_summaries
@@ -37,6 +39,7 @@ def test_job_games_derive_each_seed_from_the_job_seed_and_swap_on_odd_games():
     assert len({g.seed for g in games}) == 4
     assert games == list(job_games("beta-2026-07", SHORT, DECKS, ("random", "random"), 9, 4))
     assert games[0].options == SHORT
+    assert job_game("beta-2026-07", SHORT, DECKS, ("random", "random"), 9, 3) == games[3]
 
 
 def test_derived_seeds_fit_a_signed_64_bit_column_and_do_not_depend_on_the_run():
@@ -145,3 +148,20 @@ def test_summaries_of_played_games_come_back_from_json(summaries):
 def test_what_is_not_a_summary_is_refused(data):
     with pytest.raises(ValueError, match="not a game summary"):
         GameSummary.from_json(data)
+
+
+def test_a_simulated_game_replays_from_its_record_as_a_match_would():
+    from games.play import GAMES
+
+    game = _game(seed=33, swapped=True)
+    record = record_simulated_game(game)
+    assert record.summary == play_simulated_game(game)
+    assert record.decks == DECKS[::-1] and record.seed == game.seed
+    shen = GAMES["shen"]
+    replayed = shen.replay(
+        record.ruleset, record.options, record.decks, record.seed, record.actions
+    )
+    assert len(replayed.states) == record.summary.actions + 1
+    assert shen.result(replayed.states[-1]) == record.result
+    # Deck A sat in seat 1 (Blue).
+    assert record.result["winner"] == {"a": 1, "b": 0, None: None}[record.summary.winner]
