@@ -31,6 +31,7 @@ from games.records import (
     position_from,
     position_remember,
 )
+from games.rulesets import deck_rulesets, no_ruleset_message
 
 # Seeds are whole numbers a person can type and JSON carries exactly.
 MAX_SEED = 2**53 - 1
@@ -104,9 +105,7 @@ def match_create(
         raise MatchError(f"Unknown bot {bot_name!r}: choose {', '.join(play.bot_names())}.")
     if first_turn not in FirstTurn.values:
         raise MatchError(f"Unknown first turn {first_turn!r}: choose dice, me or opponent.")
-    ruleset = ruleset or _default_ruleset(deck, play.rulesets())
-    if ruleset not in play.rulesets():
-        raise MatchError(f"Unknown ruleset {ruleset!r}: choose {', '.join(play.rulesets())}.")
+    ruleset = _allowed_ruleset(deck, ruleset, game)
     try:
         options = play.check_options(ruleset, options or {})
     except ValueError as error:
@@ -185,8 +184,19 @@ def _begin(match: Match) -> None:
         _extend(match, position, [])
 
 
-def _default_ruleset(deck: Deck, rulesets: Sequence[str]) -> str:
-    return deck.format.ruleset if deck.format.ruleset in rulesets else rulesets[0]
+def _allowed_ruleset(deck: Deck, ruleset: str | None, game: str) -> str:
+    """The ruleset asked for, or the format's first, when the deck's format is played under it
+    and the game can play it."""
+    allowed = deck_rulesets(deck, game=game)
+    if not allowed:
+        raise MatchError(no_ruleset_message(deck.format))
+    if ruleset is None or ruleset == "":
+        return allowed[0]
+    if ruleset not in allowed:
+        raise MatchError(
+            f"{deck.format.name} is not played under {ruleset!r}: choose {', '.join(allowed)}."
+        )
+    return ruleset
 
 
 def _checked_seed(seed: Any) -> int:
