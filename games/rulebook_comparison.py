@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from games.rulebooks import Rulebook, Section
+from django.utils.safestring import SafeString, mark_safe
+
+from games.rulebooks import Rulebook, Section, one_spaced
 
 
 class Likeness(StrEnum):
@@ -23,6 +25,30 @@ class Likeness(StrEnum):
     DIFFERS = "differs"
     ONLY_A = "only-a"
     ONLY_B = "only-b"
+
+
+@dataclass(frozen=True, slots=True)
+class MarkedBlock:
+    """A paragraph (list, table …) of one side, ``changed`` when the other side has no
+    block worded the same."""
+
+    html: str
+    changed: bool
+
+    @property
+    def body(self) -> SafeString:
+        """The block's HTML for a template: the renderer's own markup, raw HTML being off."""
+        return mark_safe(self.html)
+
+
+def _marked(side: Section | None, other: Section | None) -> tuple[MarkedBlock, ...]:
+    if side is None:
+        return ()
+    theirs = {one_spaced(block) for block in other.blocks} if other else None
+    return tuple(
+        MarkedBlock(block, theirs is not None and one_spaced(block) not in theirs)
+        for block in side.blocks
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +76,16 @@ class PairedSection:
         """The heading's words in the first rulebook that has the section."""
         heading = (self.a or self.b).heading  # type: ignore[union-attr]
         return heading.text if heading else "Introduction"
+
+    @property
+    def a_blocks(self) -> tuple[MarkedBlock, ...]:
+        """``a``'s blocks, each marked when ``b`` words it otherwise or lacks it."""
+        return _marked(self.a, self.b)
+
+    @property
+    def b_blocks(self) -> tuple[MarkedBlock, ...]:
+        """``b``'s blocks, each marked when ``a`` words it otherwise or lacks it."""
+        return _marked(self.b, self.a)
 
     @property
     def number(self) -> str:

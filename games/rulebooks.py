@@ -68,7 +68,11 @@ class Section:
     anchor: str
     level: int
     heading: Heading | None
-    html: str
+    blocks: tuple[str, ...]  # the HTML of each top-level block: paragraph, list, table …
+
+    @property
+    def html(self) -> str:
+        return "".join(self.blocks)
 
     @property
     def body(self) -> SafeString:
@@ -80,7 +84,13 @@ class Section:
         """The section's heading and text with runs of white space made one: what two
         rulebooks must share for the section to be the same in both."""
         heading = self.heading.text if self.heading else ""
-        return " ".join(f"{heading}\n{self.html}".split())
+        return one_spaced(f"{heading}\n{self.html}")
+
+
+def one_spaced(text: str) -> str:
+    """``text`` with each run of white space made one space: how a rulebook's text is
+    compared, so rewrapping a line is no change."""
+    return " ".join(text.split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +203,24 @@ def _sections(tokens: list[Token], headings: list[Heading]) -> tuple[Section, ..
         body = tokens[start + 3 if heading else 0 : end]
         if heading is None:  # the introduction: leave out the title
             body = _without_title(body)
-        html = _PARSER.renderer.render(body, _PARSER.options, {})
+        blocks = tuple(
+            _PARSER.renderer.render(block, _PARSER.options, {}) for block in _blocks(body)
+        )
         anchor = heading.anchor if heading else "introduction"
-        sections.append(Section(anchor, heading.level if heading else 1, heading, html))
+        sections.append(Section(anchor, heading.level if heading else 1, heading, blocks))
     return tuple(sections)
+
+
+def _blocks(tokens: list[Token]) -> list[list[Token]]:
+    """``tokens`` cut into top-level blocks (a paragraph, a list, a table, a fence …)."""
+    blocks: list[list[Token]] = []
+    depth = 0
+    for token in tokens:
+        if depth == 0:
+            blocks.append([])
+        blocks[-1].append(token)
+        depth += token.nesting
+    return blocks
 
 
 def _without_title(tokens: list[Token]) -> list[Token]:

@@ -1,0 +1,68 @@
+"""Rulebooks for tests, written to a docs folder of their own so no test depends on which
+rulebooks the project has: the real beta-2026-07 book beside an older one made from it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from games import rulebooks
+from games.rulebooks import RulebookFile
+
+REAL_RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+OLDER = "test-older"
+SHORT = "test-short"
+
+
+def older_source(real: str) -> str:
+    """The real rulebook with the changes an older ruleset's book might make: a rule renamed
+    and reworded (R13), a ruling changed (R1), a rule only it has (R27, after R26), and a
+    line of raw HTML that must stay text."""
+    replacements = [
+        ("# Shén rules: ruleset `beta-2026-07`", "# Shén rules: ruleset `test-older`"),
+        ("### R13 Alternating steps", "### R13 One action per turn"),
+        ("8×8 spaces, so 9×9 vertices.", "10×10 spaces, so 11×11 vertices."),
+        (
+            "## Formats (deck building)",
+            "### R27 Redraw\n\n**Rule.** A hand without an Avatar is shown and drawn again. "
+            '<img src=x onerror="alert(1)">\n\n## Formats (deck building)',
+        ),
+    ]
+    for old, new in replacements:
+        assert old in real, old
+        real = real.replace(old, new)
+    return real
+
+
+SHORT_SOURCE = """# A short ruleset
+
+The introduction.
+
+## Board and notation
+
+### R1 Geometry
+
+**Rule.** A board of 5×5 spaces.
+
+### R28 Only here
+
+**Rule.** A rule no other test book has.
+"""
+
+
+def write_test_rulebooks(settings, tmp_path: Path, monkeypatch) -> Path:
+    """A docs folder under ``tmp_path`` holding the real rulebook and two test ones, made
+    the project's (``settings.BASE_DIR``) and registered as ``test-older`` and ``test-short``."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    real = REAL_RULES.read_text(encoding="utf-8")
+    (docs / "rules.md").write_text(real, encoding="utf-8")
+    (docs / "rules-test-older.md").write_text(older_source(real), encoding="utf-8")
+    (docs / "rules-test-short.md").write_text(SHORT_SOURCE, encoding="utf-8")
+    settings.BASE_DIR = tmp_path
+    monkeypatch.setitem(
+        rulebooks.RULEBOOK_FILES, OLDER, RulebookFile("rules-test-older.md", "An older test book.")
+    )
+    monkeypatch.setitem(
+        rulebooks.RULEBOOK_FILES, SHORT, RulebookFile("rules-test-short.md", "A short test book.")
+    )
+    return docs
