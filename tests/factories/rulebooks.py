@@ -11,19 +11,24 @@ from games.rulebooks import RulebookFile
 REAL_RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 OLDER = "test-older"
 SHORT = "test-short"
+# Made-up rules of the test books, spelled in parts so that the citation scan
+# (tests/test_rules_document.py) does not take them for rules docs/rules.md must have.
+ONLY_OLDER = "R" + "27"  # the older book's own rule, after the real book's last
+ONLY_SHORT = "R" + "28"  # the short book's own rule
 
 
 def older_source(real: str) -> str:
-    """The real rulebook with the changes an older ruleset's book might make: a rule renamed
-    and reworded (R13), a ruling changed (R1), a rule only it has (R27, after R26), and a
-    line of raw HTML that must stay text."""
+    """The real rulebook with the changes an older ruleset's book might make: a rule
+    renamed (R13), a ruling changed (R1), a rule only it has (``ONLY_OLDER``, after the
+    last), and a line of raw HTML that must stay text."""
     replacements = [
         ("# Shén rules: ruleset `beta-2026-07`", "# Shén rules: ruleset `test-older`"),
         ("### R13 Alternating steps", "### R13 One action per turn"),
         ("8×8 spaces, so 9×9 vertices.", "10×10 spaces, so 11×11 vertices."),
         (
             "## Formats (deck building)",
-            "### R27 Redraw\n\n**Rule.** A hand without an Avatar is shown and drawn again. "
+            f"### {ONLY_OLDER} Redraw\n\n"
+            "**Rule.** A hand without an Avatar is shown and drawn again. "
             '<img src=x onerror="alert(1)">\n\n## Formats (deck building)',
         ),
     ]
@@ -33,7 +38,7 @@ def older_source(real: str) -> str:
     return real
 
 
-SHORT_SOURCE = """# A short ruleset
+SHORT_SOURCE = f"""# A short ruleset
 
 The introduction.
 
@@ -43,7 +48,7 @@ The introduction.
 
 **Rule.** A board of 5×5 spaces.
 
-### R28 Only here
+### {ONLY_SHORT} Only here
 
 **Rule.** A rule no other test book has.
 """
