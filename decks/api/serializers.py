@@ -51,8 +51,8 @@ class FormatSerializer(serializers.ModelSerializer):
     rulesets = serializers.ListField(
         child=serializers.CharField(),
         read_only=True,
-        help_text="The rulesets the format is played under (the first is the default); "
-        "each has its rulebook at /rules/<ruleset>/.",
+        help_text="The rulesets the format is played under, the first being the default; "
+        "a ruleset's rulebook is at /rules/<ruleset>/.",
     )
 
     class Meta:
