@@ -113,6 +113,8 @@ def match_create(
     seed = _checked_seed(seed)
     # A friend brings their own deck when they join; otherwise no deck is a mirror match.
     opponent_deck = None if mode == Mode.FRIEND else opponent_deck or deck
+    if opponent_deck is not None:
+        _check_played_under(opponent_deck, ruleset, game)
     mine, mine_version = _pinned(deck)
     theirs, theirs_version = _pinned(opponent_deck) if opponent_deck else (None, None)
     seat = {
@@ -157,6 +159,7 @@ def match_join(*, match: Match, user: AbstractBaseUser, deck: Deck) -> Match:
         raise MatchForbidden("This is your own invitation: send the link to a friend.")
     if deck.owner_id != user.pk or deck.deleted_at is not None:
         raise MatchForbidden("Choose one of your own decks.")
+    _check_played_under(deck, match.ruleset, match.game)
     data, version = _pinned(deck)
     seat = 1 if match.red_user_id else 0
     decks = list(match.decks)
@@ -197,6 +200,14 @@ def _allowed_ruleset(deck: Deck, ruleset: str | None, game: str) -> str:
             f"{deck.format.name} is not played under {ruleset!r}: choose {', '.join(allowed)}."
         )
     return ruleset
+
+
+def _check_played_under(deck: Deck, ruleset: str, game: str) -> None:
+    """The other deck of a match must be of a format played under the match's ruleset too."""
+    if ruleset not in deck_rulesets(deck, game=game):
+        raise MatchError(
+            f"{deck.name} is a {deck.format.name} deck, which is not played under {ruleset}."
+        )
 
 
 def _checked_seed(seed: Any) -> int:

@@ -3,6 +3,7 @@ rulebooks the project has: the real beta-2026-07 book beside an older one made f
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from games import rulebooks
@@ -15,27 +16,23 @@ SHORT = "test-short"
 # (tests/test_rules_document.py) does not take them for rules docs/rules.md must have.
 ONLY_OLDER = "R" + "27"  # the older book's own rule, after the real book's last
 ONLY_SHORT = "R" + "28"  # the short book's own rule
+REWORDED = "In the older rules: "  # put before the first paragraph of R1
 
 
 def older_source(real: str) -> str:
     """The real rulebook with the changes an older ruleset's book might make: a rule
-    renamed (R13), a ruling changed (R1), a rule only it has (``ONLY_OLDER``, after the
-    last), and a line of raw HTML that must stay text."""
-    replacements = [
-        ("# Shén rules: ruleset `beta-2026-07`", "# Shén rules: ruleset `test-older`"),
-        ("### R13 Alternating steps", "### R13 One action per turn"),
-        ("8×8 spaces, so 9×9 vertices.", "10×10 spaces, so 11×11 vertices."),
-        (
-            "## Formats (deck building)",
-            f"### {ONLY_OLDER} Redraw\n\n"
-            "**Rule.** A hand without an Avatar is shown and drawn again. "
-            '<img src=x onerror="alert(1)">\n\n## Formats (deck building)',
-        ),
-    ]
-    for old, new in replacements:
-        assert old in real, old
-        real = real.replace(old, new)
-    return real
+    renamed (R13), the first paragraph of a rule reworded (R1), a rule only it has
+    (``ONLY_OLDER``, after R26's part), and a line of raw HTML that must stay text. The
+    edits find their places by rule number, so the real book may change around them."""
+    real = re.sub(r"^# .*$", f"# Shén rules: ruleset `{OLDER}`", real, count=1, flags=re.M)
+    real = re.sub(r"^### R13 .*$", "### R13 One action per turn", real, count=1, flags=re.M)
+    real = re.sub(r"^(### R1 .*\n\n)", rf"\1{REWORDED}", real, count=1, flags=re.M)
+    part_end = real.index("\n## ", real.index("\n### R26 "))
+    own_rule = (
+        f"\n### {ONLY_OLDER} Redraw\n\n**Rule.** A hand without an Avatar is shown and "
+        'drawn again. <img src=x onerror="alert(1)">\n'
+    )
+    return real[:part_end] + own_rule + real[part_end:]
 
 
 SHORT_SOURCE = f"""# A short ruleset

@@ -12,9 +12,9 @@ from django.db.migrations.executor import MigrationExecutor
 from decks.models import Format
 from games import engine
 from games.engine.ruleset import BETA_2026_07
-from games.models import Match
+from games.models import Match, Status
 from games.rulesets import deck_rulesets, format_rulesets, rulesets_refusal
-from games.services import MatchError, match_create
+from games.services import MatchError, match_create, match_join
 from tests.factories.decks import FormatFactory
 from tests.factories.matches import playable_deck
 
@@ -234,3 +234,28 @@ def test_the_api_refuses_a_ruleset_the_format_does_not_allow(api_client, alice, 
     assert response.status_code == 400
     assert "Shén Standard is not played under 'beta-1999'" in response.content.decode()
     assert not Match.objects.exists()
+
+
+def test_the_opponents_deck_must_be_played_under_the_ruleset_too(alice, bob, realms, variant):
+    deck = deck_in(alice, realms[0], [variant, "beta-2026-07"])
+    theirs = playable_deck(owner=bob, realm=realms[1], visibility="public")  # Shén Standard
+    with pytest.raises(MatchError, match=r"Shén Standard deck, which is not played under test-"):
+        match_create(owner=alice, deck=deck, opponent_deck=theirs, mode="hotseat", ruleset=variant)
+    assert not Match.objects.exists()
+    shared = "beta-2026-07"  # both formats are played under it
+    match = match_create(
+        owner=alice, deck=deck, opponent_deck=theirs, mode="hotseat", ruleset=shared
+    )
+    assert match.ruleset == shared
+
+
+def test_a_friend_joins_only_with_a_deck_played_under_the_matchs_ruleset(
+    alice, bob, realms, variant
+):
+    deck = deck_in(alice, realms[0], [variant])
+    invitation = match_create(owner=alice, deck=deck, mode="friend")
+    bobs = playable_deck(owner=bob, realm=realms[1])  # Shén Standard: not under the variant
+    with pytest.raises(MatchError, match="not played under test-variant"):
+        match_join(match=invitation, user=bob, deck=bobs)
+    invitation.refresh_from_db()
+    assert invitation.status == Status.WAITING and invitation.blue_user_id is None
