@@ -29,13 +29,21 @@ class FormatListEntryInline(admin.TabularInline):
 class FormatAdmin(admin.ModelAdmin):
     """Formats are data: staff add and edit them here without code (F1–F3 in docs/rules.md)."""
 
-    list_display = ["name", "slug", "ruleset", "min_cards", "max_cards", "copy_limit", "is_active"]
-    list_filter = ["is_active", "ruleset"]
+    list_display = [
+        "name",
+        "slug",
+        "played_under",
+        "min_cards",
+        "max_cards",
+        "copy_limit",
+        "is_active",
+    ]
+    list_filter = ["is_active"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [FormatListEntryInline]
     fieldsets = [
-        (None, {"fields": ["name", "slug", "description", "ruleset", "is_active"]}),
+        (None, {"fields": ["name", "slug", "description", "rulesets", "is_active"]}),
         ("Size", {"fields": ["min_cards", "max_cards", "sideboard_max", "opening_hand"]}),
         (
             "Copies and kinds",
@@ -46,6 +54,10 @@ class FormatAdmin(admin.ModelAdmin):
             },
         ),
     ]
+
+    @admin.display(description="Rulesets")
+    def played_under(self, format: Format) -> str:
+        return ", ".join(map(str, format.rulesets)) if isinstance(format.rulesets, list) else ""
 
 
 class DeckSlotInline(admin.TabularInline):

@@ -14,6 +14,7 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 
 from cards.models import Card, CardKind, Rarity, Realm
+from games.rulesets import default_rulesets, rulesets_refusal
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -30,7 +31,12 @@ class Format(models.Model):
     name = models.CharField(max_length=80, unique=True)
     slug = models.SlugField(max_length=80, unique=True)
     description = models.TextField(blank=True)
-    ruleset = models.CharField(max_length=40, default="beta-2026-07")
+    rulesets = models.JSONField(
+        default=default_rulesets,
+        blank=True,
+        help_text='The rulesets it is played under, e.g. ["beta-2026-07", "beta-2025"]; '
+        "the first is the default. Empty: for deck building only, not played here",
+    )
     min_cards = models.PositiveSmallIntegerField()
     max_cards = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Blank: no maximum"
@@ -77,6 +83,8 @@ class Format(models.Model):
                 errors[field] = f'Give a mapping of {names} to counts, e.g. {{"{known[0]}": 1}}.'
             elif unknown := sorted(set(value) - set(known)):
                 errors[field] = f"Unknown {names}: {', '.join(unknown)}. Use {', '.join(known)}."
+        if refusal := rulesets_refusal(self.rulesets):
+            errors["rulesets"] = refusal
         if not isinstance(self.allowed_kinds, list):
             errors["allowed_kinds"] = 'Give a list of kinds, e.g. ["avatar"].'
         elif unknown := sorted(set(self.allowed_kinds) - set(CardKind.values)):

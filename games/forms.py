@@ -11,6 +11,7 @@ from decks.models import Deck, Visibility
 from games.engine.ruleset import RECOVERY_CHOICES
 from games.models import FirstTurn, Mode
 from games.play import GAMES, MAX_TURNS_RANGE
+from games.rulesets import deck_rulesets
 from games.services import MAX_SEED
 
 OPPONENTS = [(Mode.HOTSEAT, "Hot-seat"), (Mode.BOT, "A bot"), (Mode.FRIEND, "A friend")]
@@ -41,11 +42,14 @@ class MatchStartForm(forms.Form):
     )
     first_turn = forms.ChoiceField(choices=FirstTurn.choices, initial=FirstTurn.DICE)
 
-    def __init__(self, *args: Any, user, game: str = "shen", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user, deck: Deck, game: str = "shen", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         play = GAMES[game]
         self.fields["bot"].choices = [(name, name) for name in play.bot_names()]
-        self.fields["ruleset"].choices = [(name, name) for name in play.rulesets()]
+        # Only the rulesets the deck's format is played under and the game can play.
+        rulesets = deck_rulesets(deck, game=game)
+        self.fields["ruleset"].choices = [(name, name) for name in rulesets]
+        self.fields["ruleset"].initial = rulesets[0] if rulesets else None
         public = Deck.objects.listed().exclude(owner=user).order_by("-updated_at")
         offered = list(public.values_list("pk", flat=True)[:PUBLIC_DECKS_OFFERED])
         self.fields["opponent_deck"].queryset = (

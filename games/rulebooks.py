@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -58,13 +59,49 @@ class Heading:
 
 
 @dataclass(frozen=True, slots=True)
+class Section:
+    """The text under one level-2 or level-3 heading, up to the next such heading, rendered
+    on its own (without the heading and without anchors) so two rulebooks can be set side by
+    side. ``anchor`` is the heading's anchor; the text before the first level-2 heading is
+    the section ``introduction`` (level 1)."""
+
+    anchor: str
+    level: int
+    heading: Heading | None
+    blocks: tuple[str, ...]  # the HTML of each top-level block: paragraph, list, table …
+
+    @property
+    def html(self) -> str:
+        return "".join(self.blocks)
+
+    @property
+    def body(self) -> SafeString:
+        """The section's HTML for a template: the renderer's own markup, raw HTML being off."""
+        return mark_safe(self.html)
+
+    @property
+    def words(self) -> str:
+        """The section's heading and text with runs of white space made one: what two
+        rulebooks must share for the section to be the same in both."""
+        heading = self.heading.text if self.heading else ""
+        return one_spaced(f"{heading}\n{self.html}")
+
+
+def one_spaced(text: str) -> str:
+    """``text`` with each run of white space made one space: how a rulebook's text is
+    compared, so rewrapping a line is no change."""
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True, slots=True)
 class Rulebook:
-    """A rendered rulebook: its title, its body as safe HTML and its headings."""
+    """A rendered rulebook: its title, its body as safe HTML, its headings and sections."""
 
     ruleset: str
     title: str
     html: str
     headings: tuple[Heading, ...]
+    sections: tuple[Section, ...] = ()
 
     @property
     def anchors(self) -> frozenset[str]:
@@ -144,7 +181,54 @@ def render_rulebook(ruleset: str, source: str) -> Rulebook:
         number = RULE_NUMBER.match(text)
         headings.append(Heading(level, anchor, text, number.group(1) if number else ""))
     html = _PARSER.renderer.render(tokens, _PARSER.options, env)
-    return Rulebook(ruleset, title or ruleset, html, tuple(headings))
+    sections = _sections(_PARSER.parse(source, {}), headings)
+    return Rulebook(ruleset, title or ruleset, html, tuple(headings), sections)
+
+
+def _sections(tokens: list[Token], headings: list[Heading]) -> tuple[Section, ...]:
+    """``tokens`` (parsed afresh, so without anchors) cut at each top-level heading of level 2
+    or 3; ``headings`` are the document's headings in the same order."""
+    starts: list[tuple[int, Heading | None]] = [(-1, None)]
+    number = 0
+    for index, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        heading = headings[number]
+        number += 1
+        if token.level == 0 and heading.level in (2, 3):
+            starts.append((index, heading))
+    sections = []
+    for (start, heading), (end, _) in zip(starts, [*starts[1:], (len(tokens), None)], strict=True):
+        # The body starts after the heading's three tokens (open, inline, close).
+        body = tokens[start + 3 if heading else 0 : end]
+        if heading is None:  # the introduction: leave out the title
+            body = _without_title(body)
+        blocks = tuple(
+            _PARSER.renderer.render(block, _PARSER.options, {}) for block in _blocks(body)
+        )
+        anchor = heading.anchor if heading else "introduction"
+        sections.append(Section(anchor, heading.level if heading else 1, heading, blocks))
+    return tuple(sections)
+
+
+def _blocks(tokens: list[Token]) -> list[list[Token]]:
+    """``tokens`` cut into top-level blocks (a paragraph, a list, a table, a fence …)."""
+    blocks: list[list[Token]] = []
+    depth = 0
+    for token in tokens:
+        if depth == 0:
+            blocks.append([])
+        blocks[-1].append(token)
+        depth += token.nesting
+    return blocks
+
+
+def _without_title(tokens: list[Token]) -> list[Token]:
+    """``tokens`` without their first level-1 heading."""
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and token.tag == "h1" and token.level == 0:
+            return tokens[:index] + tokens[index + 3 :]
+    return tokens
 
 
 def rulebook_path(ruleset: str) -> Path:

@@ -31,6 +31,7 @@ from games.records import (
     position_from,
     position_remember,
 )
+from games.rulesets import deck_rulesets, no_ruleset_message
 
 # Seeds are whole numbers a person can type and JSON carries exactly.
 MAX_SEED = 2**53 - 1
@@ -104,9 +105,7 @@ def match_create(
         raise MatchError(f"Unknown bot {bot_name!r}: choose {', '.join(play.bot_names())}.")
     if first_turn not in FirstTurn.values:
         raise MatchError(f"Unknown first turn {first_turn!r}: choose dice, me or opponent.")
-    ruleset = ruleset or _default_ruleset(deck, play.rulesets())
-    if ruleset not in play.rulesets():
-        raise MatchError(f"Unknown ruleset {ruleset!r}: choose {', '.join(play.rulesets())}.")
+    ruleset = _allowed_ruleset(deck, ruleset, game)
     try:
         options = play.check_options(ruleset, options or {})
     except ValueError as error:
@@ -114,6 +113,8 @@ def match_create(
     seed = _checked_seed(seed)
     # A friend brings their own deck when they join; otherwise no deck is a mirror match.
     opponent_deck = None if mode == Mode.FRIEND else opponent_deck or deck
+    if opponent_deck is not None:
+        _check_played_under(opponent_deck, ruleset, game)
     mine, mine_version = _pinned(deck)
     theirs, theirs_version = _pinned(opponent_deck) if opponent_deck else (None, None)
     seat = {
@@ -158,6 +159,7 @@ def match_join(*, match: Match, user: AbstractBaseUser, deck: Deck) -> Match:
         raise MatchForbidden("This is your own invitation: send the link to a friend.")
     if deck.owner_id != user.pk or deck.deleted_at is not None:
         raise MatchForbidden("Choose one of your own decks.")
+    _check_played_under(deck, match.ruleset, match.game)
     data, version = _pinned(deck)
     seat = 1 if match.red_user_id else 0
     decks = list(match.decks)
@@ -185,8 +187,27 @@ def _begin(match: Match) -> None:
         _extend(match, position, [])
 
 
-def _default_ruleset(deck: Deck, rulesets: Sequence[str]) -> str:
-    return deck.format.ruleset if deck.format.ruleset in rulesets else rulesets[0]
+def _allowed_ruleset(deck: Deck, ruleset: str | None, game: str) -> str:
+    """The ruleset asked for, or the format's first, when the deck's format is played under it
+    and the game can play it."""
+    allowed = deck_rulesets(deck, game=game)
+    if not allowed:
+        raise MatchError(no_ruleset_message(deck.format))
+    if ruleset is None or ruleset == "":
+        return allowed[0]
+    if ruleset not in allowed:
+        raise MatchError(
+            f"{deck.format.name} is not played under {ruleset!r}: choose {', '.join(allowed)}."
+        )
+    return ruleset
+
+
+def _check_played_under(deck: Deck, ruleset: str, game: str) -> None:
+    """The other deck of a match must be of a format played under the match's ruleset too."""
+    if ruleset not in deck_rulesets(deck, game=game):
+        raise MatchError(
+            f"{deck.name} is a {deck.format.name} deck, which is not played under {ruleset}."
+        )
 
 
 def _checked_seed(seed: Any) -> int:

@@ -48,13 +48,20 @@ def home_realm_field() -> serializers.SlugRelatedField:
 
 
 class FormatSerializer(serializers.ModelSerializer):
+    rulesets = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="The rulesets the format is played under, the first being the default; "
+        "a ruleset's rulebook is at /rules/<ruleset>/.",
+    )
+
     class Meta:
         model = Format
         fields = [
             "slug",
             "name",
             "description",
-            "ruleset",
+            "rulesets",
             "min_cards",
             "max_cards",
             *FORMAT_COPY_AND_KIND_FIELDS,

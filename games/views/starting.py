@@ -12,6 +12,7 @@ from decks.validation import validate_deck
 from decks.views.busy import retry_when_busy
 from games.forms import MatchStartForm
 from games.models import Match, Status
+from games.rulesets import no_ruleset_message
 from games.services import DeckNotValid, MatchError, match_create, match_join
 
 
@@ -23,11 +24,10 @@ def match_new(request: HttpRequest) -> HttpResponse:
     breaks its format gets its violations listed instead of a match."""
     deck = _startable_deck(request)
     violations = validate_deck(deck)
-    form = MatchStartForm(
-        request.POST or None, user=request.user, initial={"ruleset": deck.format.ruleset}
-    )
+    form = MatchStartForm(request.POST or None, user=request.user, deck=deck)
+    unplayable = "" if form.fields["ruleset"].choices else no_ruleset_message(deck.format)
     status = 200
-    if request.method == "POST" and not violations and form.is_valid():
+    if request.method == "POST" and not violations and not unplayable and form.is_valid():
         data = form.cleaned_data
         try:
             match = match_create(
@@ -51,7 +51,7 @@ def match_new(request: HttpRequest) -> HttpResponse:
             return redirect("matches:detail", match.pk)
     elif request.method == "POST":
         status = 400
-    context = {"deck": deck, "violations": violations, "form": form}
+    context = {"deck": deck, "violations": violations, "form": form, "unplayable": unplayable}
     return render(request, "games/match_new.html", context, status=status)
 
 

@@ -9,6 +9,7 @@ from decks.models import Board
 from decks.services import deck_adjust_slot
 from tests.factories.cards import AvatarFactory, CardFactory, ItemFactory, RealmFactory
 from tests.factories.decks import FormatFactory, StarterFormatFactory, UserFactory, make_public_deck
+from tests.factories.rulebooks import write_test_rulebooks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,12 +34,18 @@ PAGES = [
     ("new deck", "/decks/new/", True),
     ("log in", "/accounts/login/", False),
     ("sign up", "/accounts/signup/", False),
+    ("rules index", "/rules/", False),
+    ("rules page", "/rules/beta-2026-07/", False),
+    ("rules comparison", "/rules/compare/?a=beta-2026-07&b=test-older", False),
+    ("rules comparison, every rule", "/rules/compare/?a=test-short&b=beta-2026-07&show=all", False),
 ]
 
 
 @pytest.fixture
-def world():
-    """A player with a public deck worth looking at: long names, a sideboard, a history."""
+def world(settings, tmp_path, monkeypatch):
+    """A player with a public deck worth looking at: long names, a sideboard, a history;
+    and test rulebooks to compare with the real one."""
+    write_test_rulebooks(settings, tmp_path, monkeypatch)
     cinderfall = RealmFactory(name="Cinderfall", slug="cinderfall", colour="#c0392b")
     tidewell = RealmFactory(name="Tidewell", slug="tidewell", colour="#2e86ab")
     cards = [

@@ -14,7 +14,7 @@ def format_form(**fields) -> dict:
         "name": "Kalter Constructed",
         "slug": "kalter-constructed",
         "description": "",
-        "ruleset": "kalter",
+        "rulesets": "[]",
         "is_active": "on",
         "min_cards": "60",
         "max_cards": "",

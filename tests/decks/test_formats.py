@@ -16,7 +16,7 @@ def kalter_constructed() -> Format:
     return Format.objects.create(
         name="Kalter Constructed",
         slug="kalter-constructed",
-        ruleset="kalter",
+        rulesets=[],  # played under rules this site does not have: deck building only
         min_cards=60,
         max_cards=None,
         copy_limit=4,
@@ -40,7 +40,7 @@ def test_shen_starter_is_built_in_F2():
     starter = Format.objects.get(slug="shen-starter")
     assert (starter.min_cards, starter.max_cards, starter.copy_limit) == (4, 4, 1)
     assert starter.allowed_kinds == ["avatar"]
-    assert starter.ruleset == "simplified-0.1"
+    assert starter.rulesets == ["simplified-0.1"]
     assert not starter.requires_home_realm
 
 

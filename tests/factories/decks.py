@@ -45,7 +45,7 @@ class StarterFormatFactory(FormatFactory):
 
     name = "Shén Starter"
     slug = "shen-starter"
-    ruleset = "simplified-0.1"
+    rulesets = factory.LazyFunction(lambda: ["simplified-0.1"])
     min_cards = 4
     max_cards = 4
     copy_limit = 1

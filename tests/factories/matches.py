@@ -11,9 +11,10 @@ from cards.models import Card, Realm
 from decks.decklist import DecklistEntry
 from decks.models import Deck, Visibility
 from decks.services import deck_create
-from tests.factories.decks import FormatFactory
+from tests.factories.decks import FormatFactory, StarterFormatFactory
 
 DECK_SIZE = 40
+STARTER_SIZE = 4  # F2: a force of exactly 4 Avatar cards, one copy each
 
 
 def sample_catalogue_load() -> list[str]:
@@ -42,4 +43,20 @@ def playable_deck(
         home_realm=home,
         visibility=visibility,
         entries=[DecklistEntry(by_pk[pk], count) for pk, count in counts.items()],
+    )
+
+
+def starter_deck(
+    *, owner, realm: str, name: str | None = None, visibility: str = Visibility.PRIVATE
+) -> Deck:
+    """A Shén Starter (F2) deck of one realm's sample cards: its four cheapest Avatars, one
+    copy each, the force the simplified-0.1 rules play with."""
+    home = Realm.objects.get(slug=realm)
+    avatars = Card.objects.filter(realm=home, kind="avatar").order_by("cost", "slug")
+    return deck_create(
+        owner=owner,
+        name=name or f"{home.name} starter",
+        format=StarterFormatFactory(),
+        visibility=visibility,
+        entries=[DecklistEntry(card, 1) for card in avatars[:STARTER_SIZE]],
     )

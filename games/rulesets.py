@@ -1,0 +1,64 @@
+"""Which rulesets a format is played under, and which of them a deck may be played under here.
+
+A format names its rulesets as data (``Format.rulesets``, a list of names). The
+site can only play the ones its game knows (``games.play``): a format may name a
+ruleset that is still being written, and it is simply not offered until the
+engine has it. The Play-test form, the match service and the simulation form
+all ask :func:`deck_rulesets`, so they never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.play import GAMES
+
+if TYPE_CHECKING:
+    from decks.models import Deck, Format
+
+DEFAULT_RULESET = "beta-2026-07"
+
+
+def default_rulesets() -> list[str]:
+    """A new format's rulesets: the default one (a fresh list each time, for JSONField)."""
+    return [DEFAULT_RULESET]
+
+
+def rulesets_refusal(names: Any, *, game: str = "shen") -> str | None:
+    """Why ``names`` is not a list of rulesets ``game`` knows (None when it is one).
+
+    An empty list is allowed: a format the site keeps for deck building only,
+    played under rules the engine does not have (Kalter Constructed, F3).
+    """
+    known = GAMES[game].rulesets()
+    example = f'e.g. ["{known[0]}"]'
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        return f"Give a list of ruleset names, {example}."
+    if len(set(names)) != len(names):
+        return "Name each ruleset once."
+    if unknown := [name for name in names if name not in known]:
+        return f"Unknown rulesets: {', '.join(unknown)}. Use {', '.join(known)}."
+    return None
+
+
+def format_rulesets(format: Format, *, game: str = "shen") -> tuple[str, ...]:
+    """The rulesets ``format`` is played under that ``game`` can play, in the format's order."""
+    known = GAMES[game].rulesets()
+    names = format.rulesets if isinstance(format.rulesets, list) else []
+    return tuple(name for name in names if name in known)
+
+
+def deck_rulesets(deck: Deck, *, game: str = "shen") -> tuple[str, ...]:
+    """The rulesets ``deck`` may be played under: those of its format the game can play.
+
+    The first is the default of a match or simulation that names none.
+    """
+    return format_rulesets(deck.format, game=game)
+
+
+def no_ruleset_message(format: Format) -> str:
+    """Why a deck of ``format`` cannot be played here: none of its rulesets is playable."""
+    if not format.rulesets:
+        return f"{format.name} is not played under any ruleset of this site."
+    names = ", ".join(str(name) for name in format.rulesets)
+    return f"{format.name} is played under {names}, which this site cannot play yet."
