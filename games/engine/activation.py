@@ -156,25 +156,45 @@ ACTIVATION_CHOICES = (Claim, AttackRealmStone, Move, MeleeAttack, RangedAttack, 
 
 
 def _claimable(state: GameState, avatar: Avatar) -> int:
-    """The index of the anchor ``avatar`` may claim in its activation, or -1 (R20)."""
-    if avatar.on_path or avatar.exhausted or avatar.start_at != avatar.at:
+    """The index of the anchor ``avatar`` may claim in its activation, or -1 (R20).
+
+    One action per turn (R27) asks only that the Avatar be Ready; alternating steps
+    also that it stood there since the Activation phase began.
+    """
+    if avatar.exhausted or (not state.ruleset.one_action and avatar.start_at != avatar.at):
         return -1
     for index, anchor in enumerate(state.anchors):
-        if anchor == avatar.at and state.holders[index] != avatar.owner:
+        if state.holders[index] != avatar.owner and in_claim_reach(state, avatar, anchor):
             return index
     return -1
 
 
-def _stone_in_reach(state: GameState, avatar: Avatar) -> bool:
-    if avatar.exhausted or avatar.start_at != avatar.at:
-        return False
-    stone = state.stones[other(avatar.owner)]
-    if stone < 0:
-        return False
+def in_claim_reach(state: GameState, avatar: Avatar, anchor: int) -> bool:
+    """Does ``avatar`` stand where it may claim ``anchor`` (R20, ``claim_reach``)?"""
     board = state.board
+    reach_rule = state.ruleset.claim_reach
+    if state.ruleset.anchors_on == "vertices":
+        if avatar.on_path:
+            return anchor in board.vertex_neighbours[avatar.at] or (
+                reach_rule != "next_to" and anchor == avatar.at
+            )
+        return anchor in board.space_corners[avatar.at]
     if avatar.on_path:
-        return stone in board.vertex_neighbours[avatar.at]
-    return stone in board.space_corners[avatar.at]
+        return reach_rule != "on" and anchor in board.vertex_spaces[avatar.at]
+    if reach_rule == "on":
+        return anchor == avatar.at
+    distance = board.space_distance(anchor, avatar.at)
+    return distance == 1 or (distance == 0 and reach_rule == "on_or_next_to")
+
+
+def _stone_in_reach(state: GameState, avatar: Avatar) -> int:
+    """The opponent's Realm Stone ``avatar`` may attack now, or -1 (R19)."""
+    if avatar.exhausted or avatar.start_at != avatar.at or not state.ruleset.stone_attacks:
+        return -1
+    stones = state.grid.layout.stones[other(avatar.owner)]
+    board = state.board
+    near = board.vertex_neighbours[avatar.at] if avatar.on_path else board.space_corners[avatar.at]
+    return next((stone for stone in near if stones >> stone & 1), -1)
 
 
 def _ranged_targets(state: GameState, avatar: Avatar) -> list[int]:
@@ -241,7 +261,7 @@ def activation_choices(state: GameState, decision: AvatarActivation) -> Iterator
     card = avatar.card
     if _claimable(state, avatar) >= 0:
         yield Claim(card)
-    if _stone_in_reach(state, avatar):
+    if _stone_in_reach(state, avatar) >= 0:
         yield AttackRealmStone(card)
     yield from movement_options(state, avatar)
     yield from (RangedAttack(card, defender) for defender in _ranged_targets(state, avatar))
@@ -298,12 +318,12 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
             )
         return claim(state, avatar, index, log)
     if isinstance(action, AttackRealmStone):
-        if not _stone_in_reach(state, avatar):
+        stone = _stone_in_reach(state, avatar)
+        if stone < 0:
             raise IllegalAction(
                 f"{name} cannot attack a Realm Stone: it must be Ready next to it since the "
                 "Activation phase began (R19)"
             )
-        stone = state.stones[other(avatar.owner)]
         return start_combat(state, log, kind="stone", attacker=avatar, target=stone)
     if isinstance(action, RangedAttack):
         if action.defender not in _ranged_targets(state, avatar):

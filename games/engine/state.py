@@ -12,7 +12,8 @@ player answers with an action, and automatic tasks the engine runs itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from games.engine.board import Geometry
@@ -124,6 +125,11 @@ class GameState:
     rng: int
     forced_dice: tuple[int, ...]
     result: Result | None
+    # R28: the realm of each player's second Realm Stone ("" while they have none).
+    # Left out of stored games while unused (codec.OMIT_DEFAULT).
+    second_realms: tuple[str, ...] = field(
+        default=("", ""), metadata=MappingProxyType({"omit_default": True})
+    )
 
     @property
     def board(self) -> Geometry:
