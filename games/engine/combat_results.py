@@ -15,6 +15,7 @@ from games.engine.actions import (
     UseAbility,
 )
 from games.engine.avatars import remove_from_game, replace_avatar
+from games.engine.board import mask_vertices
 from games.engine.card_piles import ask_to_lose
 from games.engine.costs import shen_at
 from games.engine.decisions import (
@@ -29,7 +30,6 @@ from games.engine.events import (
     AvatarPlaced,
     Event,
 )
-from games.engine.board import mask_vertices
 from games.engine.movement import can_enter, place_avatar, step_is_open, walker_may_arrive
 from games.engine.state import Avatar, GameState, evolve
 
