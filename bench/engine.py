@@ -236,6 +236,26 @@ def sample_decks(seed: int = 1, size: int = DECK_SIZE) -> tuple[DeckList, DeckLi
     return sample_deck(REALMS[0], seed, size), sample_deck(REALMS[1], seed + 1, size)
 
 
+# F2 Shén Starter: a force of this many Avatars, one copy each (simplified-0.1).
+FORCE_SIZE = 4
+
+
+def sample_force(home: str, seed: int, size: int = FORCE_SIZE) -> DeckList:
+    """A Shén Starter force (F2): ``size`` different Avatars, mostly of the Home Realm."""
+    other = next(realm for realm in REALMS if realm != home)
+    avatars = [spec for spec in sample_pool(home) if spec.kind == "avatar"]
+    avatars += [spec for spec in sample_pool(other) if spec.kind == "avatar"][:2]
+    order, _ = rng.shuffled(rng.seed_state(seed), tuple(range(len(avatars))))
+    return DeckList(home_realm=home, cards=tuple(avatars[i] for i in order[:size]))
+
+
+def sample_decks_for(ruleset: str, seed: int = 1) -> tuple[DeckList, DeckList]:
+    """Sample decks a ruleset is played with: Avatar forces for ``simplified-0.1``."""
+    if not RULESETS[ruleset].deck:
+        return sample_force(REALMS[0], seed), sample_force(REALMS[1], seed + 1)
+    return sample_decks(seed)
+
+
 # --- measurements -----------------------------------------------------------
 
 
@@ -352,12 +372,14 @@ class SampleGame:
     events: tuple[tuple[Event, ...], ...]
 
 
-def sample_game(seed: int, *, max_turns: int | None = None) -> SampleGame:
+def sample_game(
+    seed: int, *, max_turns: int | None = None, ruleset_name: str = "beta-2026-07"
+) -> SampleGame:
     """Play one random game (``max_turns`` shortens the R26 limit, for quick tests)."""
-    ruleset = RULESETS["beta-2026-07"]
+    ruleset = RULESETS[ruleset_name]
     if max_turns is not None:
         ruleset = ruleset.with_options(max_turns=max_turns)
-    decks = sample_decks(seed)
+    decks = sample_decks_for(ruleset_name, seed)
     bots = (RandomBot(seed * 2), RandomBot(seed * 2 + 1))
     final, actions, events = play_game(ruleset, decks, seed, bots)
     return SampleGame(ruleset, decks, seed, final, actions, events)

@@ -187,7 +187,7 @@ def in_claim_reach(state: GameState, avatar: Avatar, anchor: int) -> bool:
     return distance == 1 or (distance == 0 and reach_rule == "on_or_next_to")
 
 
-def _stone_in_reach(state: GameState, avatar: Avatar) -> int:
+def stone_in_reach(state: GameState, avatar: Avatar) -> int:
     """The opponent's Realm Stone ``avatar`` may attack now, or -1 (R19)."""
     if avatar.exhausted or avatar.start_at != avatar.at or not state.ruleset.stone_attacks:
         return -1
@@ -245,7 +245,8 @@ def _has_activated_ability(state: GameState, avatar: Avatar) -> bool:
     return any(_has_activated(cards[card]) for card in avatar.items)
 
 
-def _activated_abilities(state: GameState, avatar: Avatar) -> list[UseAbility]:
+def activated_abilities(state: GameState, avatar: Avatar) -> list[UseAbility]:
+    """The activated abilities a Ready ``avatar`` can pay for where it stands (R15, R19)."""
     if avatar.exhausted:
         return []
     shen = shen_at(state, avatar.owner, avatar.at, avatar.on_path)
@@ -256,17 +257,21 @@ def activation_choices(state: GameState, decision: AvatarActivation) -> Iterator
     """Everything the activated Avatar may do (R19), Pass (nothing more) first."""
     yield PASS
     avatar = state.avatar(decision.avatar)
-    if avatar is None:
-        return
+    if avatar is not None:
+        yield from avatar_choices(state, avatar)
+
+
+def avatar_choices(state: GameState, avatar: Avatar) -> Iterator[Action]:
+    """Claim, attack a Realm Stone, move or melee, shoot, use an ability (R19)."""
     card = avatar.card
     if _claimable(state, avatar) >= 0:
         yield Claim(card)
-    if _stone_in_reach(state, avatar) >= 0:
+    if stone_in_reach(state, avatar) >= 0:
         yield AttackRealmStone(card)
     yield from movement_options(state, avatar)
     yield from (RangedAttack(card, defender) for defender in _ranged_targets(state, avatar))
     if _has_activated_ability(state, avatar):
-        yield from _activated_abilities(state, avatar)
+        yield from activated_abilities(state, avatar)
 
 
 def follow_up_choices(state: GameState, decision: FollowUp) -> Iterator[Action]:
@@ -279,7 +284,7 @@ def follow_up_choices(state: GameState, decision: FollowUp) -> Iterator[Action]:
     if decision.may_move:
         yield from movement_options(state, avatar)
     if decision.may_use_ability:
-        yield from _activated_abilities(state, avatar)
+        yield from activated_abilities(state, avatar)
 
 
 # -- doing it ---------------------------------------------------------------------------
@@ -318,7 +323,7 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
             )
         return claim(state, avatar, index, log)
     if isinstance(action, AttackRealmStone):
-        stone = _stone_in_reach(state, avatar)
+        stone = stone_in_reach(state, avatar)
         if stone < 0:
             raise IllegalAction(
                 f"{name} cannot attack a Realm Stone: it must be Ready next to it since the "
@@ -338,7 +343,7 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
     if isinstance(action, Move | MeleeAttack):
         return move(state, avatar, action, log, follow_up=True)
     if isinstance(action, UseAbility):
-        options = partial(_activated_abilities, state, avatar)
+        options = partial(activated_abilities, state, avatar)
         state = push(
             state, FollowUp(avatar.owner, avatar.card, True, False), ExhaustAvatar(avatar.card)
         )
@@ -401,7 +406,7 @@ def answer_follow_up(state: GameState, decision: FollowUp, action: Action, log: 
     if decision.may_move and isinstance(action, Move | MeleeAttack):
         return move(state, avatar, action, log, follow_up=False)
     if decision.may_use_ability and isinstance(action, UseAbility):
-        options = partial(_activated_abilities, state, avatar)
+        options = partial(activated_abilities, state, avatar)
         state = push(state, ExhaustAvatar(avatar.card))
         return use_ability(state, action, options, log)
     raise IllegalAction(

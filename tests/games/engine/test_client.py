@@ -82,6 +82,7 @@ def _fields(cls):
         action_json.NUMBER: number,
         action_json.OPTIONAL: st.just(-1) | number,
         action_json.CARDS: st.lists(number, max_size=5).map(tuple),
+        action_json.TEXT: st.text(max_size=action_json.MAX_TEXT),
     }
     return st.builds(cls, *(chosen[kind] for kind in kinds.values()))
 
