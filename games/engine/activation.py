@@ -427,7 +427,7 @@ def claim(state: GameState, avatar: Avatar, index: int, log: list[Event]) -> Gam
         AnchorClaimed(
             player_name(player),
             state.card_name(avatar.card),
-            state.board.space_name(state.anchors[index]),
+            state.anchor_name(index),
             held,
         )
     )

@@ -34,10 +34,11 @@ def stone_sites(state: GameState, player: int) -> list[int]:
     if not state.ruleset.second_stone or state.second_realms[player]:
         return []
     own = state.grid.counter_mask(player)
+    walkers = state.grid.layout.blocked  # a walker on its owner's counter keeps it there
     neighbours = state.board.vertex_neighbours
     return [
         vertex
-        for vertex in mask_vertices(own)
+        for vertex in mask_vertices(own & ~walkers)
         if len(neighbours[vertex]) == 4 and all(own >> n & 1 for n in neighbours[vertex])
     ]
 

@@ -89,8 +89,8 @@ class Combat:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How the game ended: ``winner`` None is a draw; reason anchors, out_of_cards or
-    adjudicated."""
+    """How the game ended: ``winner`` None is a draw; reason anchors, out_of_cards,
+    no_avatars (simplified-0.1) or adjudicated."""
 
     winner: int | None
     reason: str
@@ -169,6 +169,10 @@ class GameState:
         """R2 name of a space or vertex."""
         board = self.board
         return board.vertex_name(position) if on_path else board.space_name(position)
+
+    def anchor_name(self, index: int) -> str:
+        """R2 name of anchor point ``index``: a space, or a vertex (``anchors_on``)."""
+        return self.position_name(self.anchors[index], self.ruleset.anchors_on == "vertices")
 
     def card_name(self, card: int) -> str:
         """The printed name of card ``card``."""
