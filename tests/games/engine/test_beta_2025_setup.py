@@ -7,7 +7,7 @@ from games.engine import RULESETS, PlaceRealmStone, apply, legal_actions, start_
 from games.engine.actions import Redraw
 from games.engine.decisions import ChooseRedraw, TakeTurn
 from games.engine.events import HandRedrawn
-from games.engine.scenario import BLUE, RED, FILLER, ScenarioBuilder
+from games.engine.scenario import BLUE, FILLER, RED, ScenarioBuilder
 from tests.games.engine.cards import SENTINEL, WARDEN
 
 BETA_2025 = RULESETS["beta-2025"]
@@ -81,4 +81,3 @@ def test_realm_stone_counters_may_not_overlap_another_players_R7():
     assert board.parse_vertex("F5") not in offered
     assert board.parse_vertex("G5") in offered
     assert "R7" in scene.refused(PlaceRealmStone(board.parse_vertex("F5")))
-
