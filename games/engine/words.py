@@ -56,7 +56,7 @@ _SENTENCES = MappingProxyType(
         actions.Retreat: "Retreat {avatar} to {to}",
         actions.RemoveAvatar: "Remove {avatar} from the board",
         actions.DrawCard: "Draw a card",
-        actions.Refresh: "Refresh {avatar} at {at}",
+        actions.Refresh: "Refresh {name} at {at}",
         actions.Redraw: "Shuffle the hand back and draw a new one",
     }
 )
