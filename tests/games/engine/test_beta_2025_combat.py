@@ -140,3 +140,12 @@ def test_only_the_winners_ability_after_combat_R23(after, asked):
     scene.do("c3xd3", "keep avatar", "lose deck 3")
     assert isinstance(scene.decision, AfterCombat) == asked
     scene.expect(type(scene.decision))
+
+
+@pytest.mark.parametrize("penalty, dice", [(False, 2), (True, 1)])
+def test_an_exhausted_defender_defends_at_full_strength_R18(penalty, dice):
+    builder = table("A7", "I3", ruleset=BETA_2025.with_options(exhausted_penalty=penalty))
+    builder.avatar(RED, WARDEN, "c3").avatar(BLUE, SENTINEL, "d3", exhausted=True)
+    scene = builder.dice(*[1] * 5).one_action(RED).do("c3xd3")
+    assert len(_rolled(scene)[-1].defense_dice) == dice
+    scene.expect(type(scene.decision))

@@ -76,3 +76,11 @@ def test_a_capture_costs_no_cards_R12():
     assert scene.state.grid.owner(scene.vertex("E8")) is None
     assert scene.cards_lost(BLUE) == 0
     assert scene.decision == TakeTurn(BLUE)
+
+
+@pytest.mark.parametrize("losses, lost", [(False, 0), (True, 1)])
+def test_whether_anything_costs_cards_is_the_card_losses_field_R12(losses, lost):
+    ruleset = SIMPLIFIED.with_options(card_losses=losses)
+    builder = bare_table("C5", "G5", ruleset=ruleset).hand(RED, WARDEN).hand(BLUE, SENTINEL)
+    scene = builder.counters(BLUE, "E8").counters(RED, "D8 F8 E9").one_action(RED).do("E7")
+    assert scene.cards_lost(BLUE) == lost
