@@ -113,21 +113,27 @@ def _open_neighbours(state: GameState, avatar: Avatar) -> list[int]:
 
 
 def retreat_spots(state: GameState, avatar: Avatar) -> list[int]:
-    """Empty spaces (vertices, for a walker) next to the owner's Realm Stones (R23, R28)."""
+    """Empty spaces (vertices, for a walker) next to the owner's Realm Stones (R23, R28),
+    in the board's order around each stone."""
     board = state.board
-    stones = mask_vertices(state.grid.layout.stones[avatar.owner])
-    if avatar.on_path:
-        return sorted(
-            v
-            for stone in stones
-            for v in board.vertex_neighbours[stone]
-            if state.avatar_at(v, True) is None
-            and can_enter(state, avatar.owner, v, True)
-            and walker_may_arrive(state, avatar, v)
-        )
-    return sorted(
-        {s for stone in stones for s in board.vertex_spaces[stone] if not state.avatar_at(s, False)}
-    )
+    spots: list[int] = []
+    for stone in mask_vertices(state.grid.layout.stones[avatar.owner]):
+        if avatar.on_path:
+            spots += [
+                v
+                for v in board.vertex_neighbours[stone]
+                if state.avatar_at(v, True) is None
+                and can_enter(state, avatar.owner, v, True)
+                and walker_may_arrive(state, avatar, v)
+                and v not in spots
+            ]
+        else:
+            spots += [
+                s
+                for s in board.vertex_spaces[stone]
+                if state.avatar_at(s, False) is None and s not in spots
+            ]
+    return spots
 
 
 def _retreat_to(state: GameState, avatar: Avatar, to: int, log: list[Event]) -> GameState:

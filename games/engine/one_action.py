@@ -115,12 +115,13 @@ def answer_turn(state: GameState, decision: TakeTurn, action: Action, log: list[
     if isinstance(action, PlaceCounter):
         # Checked against the previous turn's captures (ko, R12) before they lapse.
         return place_counter(state, player, action.vertex, log)
+    if isinstance(action, Pass) and next(_turn_actions(state, player), None) is not None:
+        raise IllegalAction(f"{player_name(player)} must take one action this turn (R27)")
+    # Any other action lets the previous turn's captures lapse (ko, R12).
+    state = evolve(state, just_captured=())
     if isinstance(action, Pass):
-        if next(_turn_actions(state, player), None) is not None:
-            raise IllegalAction(f"{player_name(player)} must take one action this turn (R27)")
         log.append(Passed(player_name(player), "has nothing to do and passes"))
         return state
-    state = evolve(state, just_captured=())
     if isinstance(action, DrawCard):
         if not may_draw(state, player):
             raise IllegalAction(f"{player_name(player)} has no card to draw (R27)")
