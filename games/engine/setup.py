@@ -130,9 +130,17 @@ def start_game(
 
 
 def parse_anchors(board: Geometry, ruleset: Ruleset, names: Sequence[str]) -> tuple[int, ...]:
-    """The anchor points named (R5): spaces, or vertices when ``anchors_on`` says so."""
-    parse = board.parse_vertex if ruleset.anchors_on == "vertices" else board.parse_space
-    return tuple(parse(name) for name in names)
+    """The anchor points named (R5): spaces, or vertices when ``anchors_on`` says so;
+    anchors on vertices are never next to each other, and anchors held half each from
+    the start come in an even number (simplified-0.1)."""
+    on_vertices = ruleset.anchors_on == "vertices"
+    parse = board.parse_vertex if on_vertices else board.parse_space
+    anchors = tuple(parse(name) for name in names)
+    if ruleset.anchors_held and len(anchors) % 2:
+        raise ValueError("anchor points held half each need an even number of them (R5)")
+    if on_vertices and any(a in board.vertex_neighbours[b] for a in anchors for b in anchors):
+        raise ValueError("no anchor point may be next to another (R5)")
+    return anchors
 
 
 def first_holders(ruleset: Ruleset, count: int) -> tuple[int, ...]:

@@ -2,7 +2,9 @@
 on vertices held half each (R5), Realm Stones away from them with counters on the empty
 neighbours (R7)."""
 
-from games.engine import RULESETS, PlaceRealmStone, apply, legal_actions, start_game
+import pytest
+
+from games.engine import RULESETS, PlaceRealmStone, Scenario, apply, legal_actions, start_game
 from games.engine.decisions import TakeTurn
 from games.engine.scenario import BLUE, RED, ScenarioBuilder
 from tests.games.engine.cards import ARCHER, SENTINEL, WARDEN
@@ -51,3 +53,12 @@ def test_starting_counters_go_on_the_empty_neighbours_only_R7():
     grid = scene.state.grid
     assert grid.owner(scene.vertex("E5")) == RED
     assert {grid.owner(scene.vertex(v)) for v in ("G5", "F4", "F6")} == {BLUE}
+
+
+@pytest.mark.parametrize(
+    "anchors, reason",
+    [(("A1", "B1"), "next to another"), (("A1", "I1", "A9"), "even number")],
+)
+def test_a_scenario_breaking_the_anchor_rules_is_refused_R5(anchors, reason):
+    with pytest.raises(ValueError, match=reason):
+        start_game(SIMPLIFIED, FORCES, 1, Scenario(anchors))
