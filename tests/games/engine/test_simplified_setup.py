@@ -4,6 +4,7 @@ neighbours (R7)."""
 
 import pytest
 
+from bench.engine import sample_decks_for
 from games.engine import RULESETS, PlaceRealmStone, Scenario, apply, legal_actions, start_game
 from games.engine.decisions import TakeTurn
 from games.engine.scenario import BLUE, RED, ScenarioBuilder
@@ -62,3 +63,11 @@ def test_starting_counters_go_on_the_empty_neighbours_only_R7():
 def test_a_scenario_breaking_the_anchor_rules_is_refused_R5(anchors, reason):
     with pytest.raises(ValueError, match=reason):
         start_game(SIMPLIFIED, FORCES, 1, Scenario(anchors))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_sample_forces_are_shen_starter_forces_F2(seed):
+    for force in sample_decks_for("simplified-0.1", seed):
+        names = [spec.name for spec in force.cards]
+        assert len(names) == 4 and len(set(names)) == 4
+        assert all(spec.kind == "avatar" for spec in force.cards)
