@@ -33,14 +33,12 @@ def stone_sites(state: GameState, player: int) -> list[int]:
     """The vertices where ``player`` may establish a second Realm Stone now (R28)."""
     if not state.ruleset.second_stone or state.second_realms[player]:
         return []
+    board = state.board
     own = state.grid.counter_mask(player)
     walkers = state.grid.layout.blocked  # a walker on its owner's counter keeps it there
-    neighbours = state.board.vertex_neighbours
-    return [
-        vertex
-        for vertex in mask_vertices(own & ~walkers)
-        if len(neighbours[vertex]) == 4 and all(own >> n & 1 for n in neighbours[vertex])
-    ]
+    # Own counters none of whose neighbours is anything else; then the edge is left out.
+    ringed = own & ~walkers & ~board.mask_neighbours(board.all_vertices_mask & ~own)
+    return [v for v in mask_vertices(ringed) if len(board.vertex_neighbours[v]) == 4]
 
 
 def establish_options(state: GameState, player: int) -> list[EstablishRealmStone]:
