@@ -1,7 +1,8 @@
 """How fast is the rules engine? Random-vs-random games on one core.
 
 Prints, for the default scenario (``beta-2026-07``, 8×8, four corner anchors)
-and two 40-card sample decks:
+and two 40-card sample decks (then games/s and actions/s for every ruleset,
+``simplified-0.1`` with forces of Avatars):
 
 * full random-vs-random games per second, and actions per second: an action
   is ``legal_actions`` + the bot's pick + ``apply``, which checks every action
@@ -236,6 +237,26 @@ def sample_decks(seed: int = 1, size: int = DECK_SIZE) -> tuple[DeckList, DeckLi
     return sample_deck(REALMS[0], seed, size), sample_deck(REALMS[1], seed + 1, size)
 
 
+# F2 Shén Starter: a force of this many Avatars, one copy each (simplified-0.1).
+FORCE_SIZE = 4
+
+
+def sample_force(home: str, seed: int, size: int = FORCE_SIZE) -> DeckList:
+    """A Shén Starter force (F2): ``size`` different Avatars, mostly of the Home Realm."""
+    other = next(realm for realm in REALMS if realm != home)
+    avatars = [spec for spec in sample_pool(home) if spec.kind == "avatar"]
+    avatars += [spec for spec in sample_pool(other) if spec.kind == "avatar"][:2]
+    order, _ = rng.shuffled(rng.seed_state(seed), tuple(range(len(avatars))))
+    return DeckList(home_realm=home, cards=tuple(avatars[i] for i in order[:size]))
+
+
+def sample_decks_for(ruleset: str, seed: int = 1) -> tuple[DeckList, DeckList]:
+    """Sample decks a ruleset is played with: Avatar forces for ``simplified-0.1``."""
+    if not RULESETS[ruleset].deck:
+        return sample_force(REALMS[0], seed), sample_force(REALMS[1], seed + 1)
+    return sample_decks(seed)
+
+
 # --- measurements -----------------------------------------------------------
 
 
@@ -280,7 +301,7 @@ def _sent(action: Action) -> Action:
     return action_from_json(json.loads(json.dumps(action_to_json(action))))
 
 
-def measure_games(games: int, seed: int = 2026) -> dict:
+def measure_games(games: int, seed: int = 2026, ruleset_name: str = "beta-2026-07") -> dict:
     """Play ``games`` random-vs-random games; games/s, actions/s and how they ended.
 
     Every second action is sent as a client's would be (to JSON text and back)
@@ -290,7 +311,7 @@ def measure_games(games: int, seed: int = 2026) -> dict:
     (``legal_actions`` and the pick), the JSON trip and ``apply`` comes from a
     second pass that times each part alone over the recorded (state, action)s.
     """
-    ruleset = RULESETS["beta-2026-07"]
+    ruleset = RULESETS[ruleset_name]
     actions = 0
     activates = 0
     turns = 0
@@ -298,7 +319,7 @@ def measure_games(games: int, seed: int = 2026) -> dict:
     endings: dict[str, int] = {}
     played: list[tuple[GameState, Action]] = []
     for game in range(games):
-        state, _ = start_game(ruleset, sample_decks(seed + game), seed + game)
+        state, _ = start_game(ruleset, sample_decks_for(ruleset_name, seed + game), seed + game)
         bots = (RandomBot(seed * 7 + game), RandomBot(seed * 11 + game))
         start = _clock()
         while state.result is None:
@@ -352,12 +373,14 @@ class SampleGame:
     events: tuple[tuple[Event, ...], ...]
 
 
-def sample_game(seed: int, *, max_turns: int | None = None) -> SampleGame:
+def sample_game(
+    seed: int, *, max_turns: int | None = None, ruleset_name: str = "beta-2026-07"
+) -> SampleGame:
     """Play one random game (``max_turns`` shortens the R26 limit, for quick tests)."""
-    ruleset = RULESETS["beta-2026-07"]
+    ruleset = RULESETS[ruleset_name]
     if max_turns is not None:
         ruleset = ruleset.with_options(max_turns=max_turns)
-    decks = sample_decks(seed)
+    decks = sample_decks_for(ruleset_name, seed)
     bots = (RandomBot(seed * 2), RandomBot(seed * 2 + 1))
     final, actions, events = play_game(ruleset, decks, seed, bots)
     return SampleGame(ruleset, decks, seed, final, actions, events)
@@ -437,6 +460,20 @@ def main() -> None:
         f"  one action / one sgfmill play = {ratio['ratio']:.1f}× "
         f"(rounds {ratio['ratio_low']:.1f}–{ratio['ratio_high']:.1f}×; target at most 4×)"
     )
+    print(
+        f"Per ruleset, {args.games} random games each (sample decks; simplified-0.1: forces "
+        f"of {FORCE_SIZE} Avatars), one action against one sgfmill play "
+        f"({ratio['sgfmill_play_us']:.2f} µs):"
+    )
+    for name in RULESETS:
+        each = figures if name == "beta-2026-07" else measure_games(args.games, ruleset_name=name)
+        endings = ", ".join(f"{n} {reason}" for reason, n in sorted(each["endings"].items()))
+        print(
+            f"  {name:15} games/s {each['games_per_s']:8.1f}   actions/s "
+            f"{each['actions_per_s']:8.0f}   one action {each['action_us']:6.1f} µs = "
+            f"{each['action_us'] / ratio['sgfmill_play_us']:.1f}× sgfmill   "
+            f"(mean {each['mean_turns']:.1f} turns; {endings})"
+        )
     game = replay_sample_game(seed=7)
     handling = measure_state_handling(game.states)
     print(

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from games import engine
-from games.engine.ruleset import RECOVERY_CHOICES
+from games.engine.ruleset import CLAIM_REACHES, RECOVERY_CHOICES, RETREATS, TIE_RULES
 
 SEATS = (0, 1)
 SEAT_NAMES = ("Red", "Blue")
@@ -28,6 +28,16 @@ OPTION_CHECKS: Mapping[str, Callable[[Any], bool]] = MappingProxyType(
         "recovery": lambda value: value in RECOVERY_CHOICES,
         "ko": lambda value: isinstance(value, bool),
         "realm_stone_counts": lambda value: isinstance(value, bool),
+        # The readings the earlier rulesets leave open (docs/rules-beta-2025.md).
+        "opening_redraw": lambda value: isinstance(value, bool),
+        "spirits_limit": lambda value: (
+            isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9
+        ),
+        "ties": lambda value: value in TIE_RULES,
+        "ranged_counters": lambda value: isinstance(value, bool),
+        "beaten_attacker_pays": lambda value: isinstance(value, bool),
+        "claim_reach": lambda value: value in CLAIM_REACHES,
+        "retreat": lambda value: value in RETREATS,
         "max_turns": lambda value: (
             isinstance(value, int)
             and not isinstance(value, bool)

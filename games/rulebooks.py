@@ -34,6 +34,16 @@ RULEBOOK_FILES = {
         "The designer's beta rules of July 2026: both players act every turn, "
         "alternating steps. The default ruleset.",
     ),
+    "beta-2025": RulebookFile(
+        "rules-beta-2025.md",
+        "The older beta rules: one action per turn, a second Realm Stone, ko, one Spirit, "
+        "re-rolled ties.",
+    ),
+    "simplified-0.1": RulebookFile(
+        "rules-simplified-0.1.md",
+        "The starter rules: a force of Avatars and no deck, anchors on vertices, no card "
+        "losses; one action per turn.",
+    ),
 }
 
 RULE_NUMBER = re.compile(r"([RF][1-9][0-9]*)\b")

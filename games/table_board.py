@@ -171,18 +171,20 @@ def draw_board(view: GameState, panel: Panel | None) -> Board:
             colour(p),
             f"{player_name(p)} Realm Stone on {points.vertex(v).name}",
         )
-        for p, v in enumerate(view.stones)
-        if v >= 0
+        for p in PLAYERS
+        for v in sorted(grid.stones_of(p))  # a second Realm Stone too (beta-2025)
     )
+    # Anchor points stand on spaces, or on vertices in simplified-0.1.
+    anchor_point = points.vertex if view.ruleset.anchors_on == "vertices" else points.space
     anchors = tuple(
         Marker(
-            points.space(space),
+            anchor_point(anchor),
             holder,
             colour(holder),
-            f"Anchor Point {points.space(space).name}"
+            f"Anchor Point {anchor_point(anchor).name}"
             + (f", held by {player_name(holder)}" if holder >= 0 else ", unclaimed"),
         )
-        for space, holder in zip(view.anchors, view.holders, strict=True)
+        for anchor, holder in zip(view.anchors, view.holders, strict=True)
     )
     sources = panel.sources_at if panel else {}
     labels_of = _labels([view.card_name(a.card) for a in view.avatars])

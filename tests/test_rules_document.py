@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from games.rulebooks import render_rulebook
+from games.rulebooks import RULEBOOK_FILES, render_rulebook
 
 ROOT = Path(settings.BASE_DIR)
 RULES = ROOT / "docs" / "rules.md"
@@ -58,7 +58,15 @@ def test_every_ruling_has_one_section_in_order(rulebook):
 
 
 def test_every_rule_number_cited_in_the_repository_has_a_section(rulebook):
-    sections = {heading.number for heading in rulebook.headings if heading.number}
+    # Rules only an earlier ruleset has (R27 on) have their sections in its own rulebook.
+    sections = {
+        heading.number
+        for name, entry in RULEBOOK_FILES.items()
+        for heading in render_rulebook(
+            name, (ROOT / "docs" / entry.name).read_text(encoding="utf-8")
+        ).headings
+        if heading.number
+    }
     missing = {}
     for path in repository_files():
         relative = path.relative_to(ROOT).as_posix()
@@ -67,7 +75,7 @@ def test_every_rule_number_cited_in_the_repository_has_a_section(rulebook):
         unknown = cited_numbers(relative, path.read_text(encoding="utf-8")) - sections
         if unknown:
             missing[relative] = sorted(unknown)
-    assert not missing, f"rule numbers with no section in docs/rules.md: {missing}"
+    assert not missing, f"rule numbers with no section in any rulebook: {missing}"
 
 
 def test_the_citation_scan_finds_what_the_code_cites():

@@ -22,12 +22,17 @@ fields, every one of them present::
     {"type": "retreat", "avatar": 7, "to": 2}
     {"type": "advance", "avatar": 7}
     {"type": "remove_counter", "vertex": 40}
+    {"type": "draw_card"}
+    {"type": "refresh", "avatar": 7}
+    {"type": "establish_realm_stone", "vertex": 40, "realm": "Jade"}
+    {"type": "redraw"}
 
 Cards and Avatars are the state's card ints (an Avatar is named by the card
 that manifested it); positions are board ints (spaces, or vertices on the
 Spirit Path), as ``games.engine.client`` lists them for each decision. Ints
 are whole numbers from 0 to :data:`MAX_NUMBER`; ``at``, ``target`` and ``to``
-are ``null`` when not given; card lists hold at most :data:`MAX_CARDS` cards.
+are ``null`` when not given; card lists hold at most :data:`MAX_CARDS` cards; a
+realm is a string of at most :data:`MAX_TEXT` characters.
 
 This shape is a promise to clients: a new action type adds a ``type``, and no
 existing type changes. Stored games use the codec (``games.engine.codec``) instead.
@@ -45,6 +50,7 @@ from games.engine.actions import Action, IllegalAction
 # Far above any board (25×99 spaces) or card table; it keeps a client from sending 10**9999.
 MAX_NUMBER = 99_999
 MAX_CARDS = 1_000
+MAX_TEXT = 40
 
 ACTION_TYPES: MappingProxyType[str, type[Action]] = MappingProxyType(
     {
@@ -67,6 +73,10 @@ ACTION_TYPES: MappingProxyType[str, type[Action]] = MappingProxyType(
         "retreat": actions.Retreat,
         "advance": actions.Advance,
         "remove_counter": actions.RemoveCounter,
+        "draw_card": actions.DrawCard,
+        "refresh": actions.Refresh,
+        "establish_realm_stone": actions.EstablishRealmStone,
+        "redraw": actions.Redraw,
     }
 )
 TYPE_NAMES: MappingProxyType[type[Action], str] = MappingProxyType(
@@ -74,13 +84,16 @@ TYPE_NAMES: MappingProxyType[type[Action], str] = MappingProxyType(
 )
 
 # How each field is written: a number, a number or null ("not given", -1 in the
-# engine), or a list of card numbers (the fields that default to no cards, ()).
-NUMBER, OPTIONAL, CARDS = "number", "optional", "cards"
+# engine), a list of card numbers (the fields that default to no cards, ()), or a
+# short string (the fields that default to "", a realm's name).
+NUMBER, OPTIONAL, CARDS, TEXT = "number", "optional", "cards", "text"
 
 
 def _field_kind(field: dataclasses.Field) -> str:
     if isinstance(field.default, tuple):
         return CARDS
+    if isinstance(field.default, str):
+        return TEXT
     return OPTIONAL if field.default == -1 else NUMBER
 
 
@@ -134,6 +147,13 @@ def action_from_json(data: Any) -> Action:
 def _field_value(action: str, field: str, kind: str, value: Any) -> Any:
     if kind == OPTIONAL and value is None:
         return -1
+    if kind == TEXT:
+        if type(value) is not str or len(value) > MAX_TEXT:
+            raise IllegalAction(
+                f"{action}.{field} must be a string of at most {MAX_TEXT} characters, "
+                f"not {_short(value)}"
+            )
+        return value
     if kind != CARDS:
         return _number(f"{action}.{field}", value)
     if not isinstance(value, list | tuple):

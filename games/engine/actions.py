@@ -181,5 +181,32 @@ class RemoveCounter(Action):
     vertex: int
 
 
+@dataclass(frozen=True, slots=True)
+class DrawCard(Action):
+    """One action per turn (R27): draw a card from your deck."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refresh(Action):
+    """One action per turn (R27): turn your exhausted ``avatar`` back to Ready."""
+
+    avatar: int
+
+
+@dataclass(frozen=True, slots=True)
+class EstablishRealmStone(Action):
+    """One action per turn (R28): replace your counter on ``vertex`` with a second
+    Realm Stone of ``realm``."""
+
+    vertex: int
+    realm: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Redraw(Action):
+    """Set-up (R8, beta-2025): shuffle a hand without an Avatar back and draw again;
+    Pass keeps it."""
+
+
 # Pass has no fields: one instance serves everywhere.
 PASS = Pass()

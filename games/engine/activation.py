@@ -156,25 +156,45 @@ ACTIVATION_CHOICES = (Claim, AttackRealmStone, Move, MeleeAttack, RangedAttack, 
 
 
 def _claimable(state: GameState, avatar: Avatar) -> int:
-    """The index of the anchor ``avatar`` may claim in its activation, or -1 (R20)."""
-    if avatar.on_path or avatar.exhausted or avatar.start_at != avatar.at:
+    """The index of the anchor ``avatar`` may claim in its activation, or -1 (R20).
+
+    One action per turn (R27) asks only that the Avatar be Ready; alternating steps
+    also that it stood there since the Activation phase began.
+    """
+    if avatar.exhausted or (not state.ruleset.one_action and avatar.start_at != avatar.at):
         return -1
     for index, anchor in enumerate(state.anchors):
-        if anchor == avatar.at and state.holders[index] != avatar.owner:
+        if state.holders[index] != avatar.owner and in_claim_reach(state, avatar, anchor):
             return index
     return -1
 
 
-def _stone_in_reach(state: GameState, avatar: Avatar) -> bool:
-    if avatar.exhausted or avatar.start_at != avatar.at:
-        return False
-    stone = state.stones[other(avatar.owner)]
-    if stone < 0:
-        return False
+def in_claim_reach(state: GameState, avatar: Avatar, anchor: int) -> bool:
+    """Does ``avatar`` stand where it may claim ``anchor`` (R20, ``claim_reach``)?"""
     board = state.board
+    reach_rule = state.ruleset.claim_reach
+    if state.ruleset.anchors_on == "vertices":
+        if avatar.on_path:
+            return anchor in board.vertex_neighbours[avatar.at] or (
+                reach_rule != "next_to" and anchor == avatar.at
+            )
+        return anchor in board.space_corners[avatar.at]
     if avatar.on_path:
-        return stone in board.vertex_neighbours[avatar.at]
-    return stone in board.space_corners[avatar.at]
+        return reach_rule != "on" and anchor in board.vertex_spaces[avatar.at]
+    if reach_rule == "on":
+        return anchor == avatar.at
+    distance = board.space_distance(anchor, avatar.at)
+    return distance == 1 or (distance == 0 and reach_rule == "on_or_next_to")
+
+
+def stone_in_reach(state: GameState, avatar: Avatar) -> int:
+    """The opponent's Realm Stone ``avatar`` may attack now, or -1 (R19)."""
+    if avatar.exhausted or avatar.start_at != avatar.at or not state.ruleset.stone_attacks:
+        return -1
+    stones = state.grid.layout.stones[other(avatar.owner)]
+    board = state.board
+    near = board.vertex_neighbours[avatar.at] if avatar.on_path else board.space_corners[avatar.at]
+    return next((stone for stone in near if stones >> stone & 1), -1)
 
 
 def _ranged_targets(state: GameState, avatar: Avatar) -> list[int]:
@@ -225,7 +245,8 @@ def _has_activated_ability(state: GameState, avatar: Avatar) -> bool:
     return any(_has_activated(cards[card]) for card in avatar.items)
 
 
-def _activated_abilities(state: GameState, avatar: Avatar) -> list[UseAbility]:
+def activated_abilities(state: GameState, avatar: Avatar) -> list[UseAbility]:
+    """The activated abilities a Ready ``avatar`` can pay for where it stands (R15, R19)."""
     if avatar.exhausted:
         return []
     shen = shen_at(state, avatar.owner, avatar.at, avatar.on_path)
@@ -236,17 +257,21 @@ def activation_choices(state: GameState, decision: AvatarActivation) -> Iterator
     """Everything the activated Avatar may do (R19), Pass (nothing more) first."""
     yield PASS
     avatar = state.avatar(decision.avatar)
-    if avatar is None:
-        return
+    if avatar is not None:
+        yield from avatar_choices(state, avatar)
+
+
+def avatar_choices(state: GameState, avatar: Avatar) -> Iterator[Action]:
+    """Claim, attack a Realm Stone, move or melee, shoot, use an ability (R19)."""
     card = avatar.card
     if _claimable(state, avatar) >= 0:
         yield Claim(card)
-    if _stone_in_reach(state, avatar):
+    if stone_in_reach(state, avatar) >= 0:
         yield AttackRealmStone(card)
     yield from movement_options(state, avatar)
     yield from (RangedAttack(card, defender) for defender in _ranged_targets(state, avatar))
     if _has_activated_ability(state, avatar):
-        yield from _activated_abilities(state, avatar)
+        yield from activated_abilities(state, avatar)
 
 
 def follow_up_choices(state: GameState, decision: FollowUp) -> Iterator[Action]:
@@ -259,7 +284,7 @@ def follow_up_choices(state: GameState, decision: FollowUp) -> Iterator[Action]:
     if decision.may_move:
         yield from movement_options(state, avatar)
     if decision.may_use_ability:
-        yield from _activated_abilities(state, avatar)
+        yield from activated_abilities(state, avatar)
 
 
 # -- doing it ---------------------------------------------------------------------------
@@ -298,12 +323,12 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
             )
         return claim(state, avatar, index, log)
     if isinstance(action, AttackRealmStone):
-        if not _stone_in_reach(state, avatar):
+        stone = stone_in_reach(state, avatar)
+        if stone < 0:
             raise IllegalAction(
                 f"{name} cannot attack a Realm Stone: it must be Ready next to it since the "
                 "Activation phase began (R19)"
             )
-        stone = state.stones[other(avatar.owner)]
         return start_combat(state, log, kind="stone", attacker=avatar, target=stone)
     if isinstance(action, RangedAttack):
         if action.defender not in _ranged_targets(state, avatar):
@@ -318,7 +343,7 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
     if isinstance(action, Move | MeleeAttack):
         return move(state, avatar, action, log, follow_up=True)
     if isinstance(action, UseAbility):
-        options = partial(_activated_abilities, state, avatar)
+        options = partial(activated_abilities, state, avatar)
         state = push(
             state, FollowUp(avatar.owner, avatar.card, True, False), ExhaustAvatar(avatar.card)
         )
@@ -381,7 +406,7 @@ def answer_follow_up(state: GameState, decision: FollowUp, action: Action, log: 
     if decision.may_move and isinstance(action, Move | MeleeAttack):
         return move(state, avatar, action, log, follow_up=False)
     if decision.may_use_ability and isinstance(action, UseAbility):
-        options = partial(_activated_abilities, state, avatar)
+        options = partial(activated_abilities, state, avatar)
         state = push(state, ExhaustAvatar(avatar.card))
         return use_ability(state, action, options, log)
     raise IllegalAction(
@@ -402,7 +427,7 @@ def claim(state: GameState, avatar: Avatar, index: int, log: list[Event]) -> Gam
         AnchorClaimed(
             player_name(player),
             state.card_name(avatar.card),
-            state.board.space_name(state.anchors[index]),
+            state.anchor_name(index),
             held,
         )
     )

@@ -1,8 +1,9 @@
 """Avatars on the board: their current traits, and changing and removing them.
 
 R18: an exhausted Avatar has −1 melee, defense, ranged and movement, never
-below 0. Items add their bonuses; ``modify_trait`` steps that last while a
-card is attached (or are passive on the Avatar itself) count for as long as
+below 0 (not in the earlier rulesets: ``exhausted_penalty``). Items add their
+bonuses; ``modify_trait`` steps that last while a card is attached (or are
+passive on the Avatar itself) count for as long as
 the card is there; end-of-turn modifiers live in ``state.modifiers``.
 """
 
@@ -52,7 +53,7 @@ def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
     for modifier in state.modifiers:
         if modifier.avatar == avatar.card and modifier.trait == trait:
             value += modifier.amount
-    if avatar.exhausted:
+    if avatar.exhausted and state.ruleset.exhausted_penalty:
         value -= 1
     return value if value > 0 else 0
 

@@ -52,8 +52,9 @@ def draw(state: GameState, player: int, count: int) -> tuple[GameState, int, boo
 
 
 def ask_to_lose(state: GameState, player: int, count: int) -> GameState:
-    """Push the decision for ``player`` to lose ``count`` cards (nothing when count is 0)."""
-    if count <= 0:
+    """Push the decision for ``player`` to lose ``count`` cards (nothing when count is 0,
+    or when the ruleset has no card losses at all: simplified-0.1)."""
+    if count <= 0 or not state.ruleset.card_losses:
         return state
     return evolve(state, pending=(*state.pending, ChooseLostCards(player, count)))
 

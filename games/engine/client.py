@@ -43,6 +43,7 @@ from typing import Any
 from games.engine import actions, decisions
 from games.engine.action_json import action_from_json, action_to_json
 from games.engine.actions import Action
+from games.engine.activation import stone_in_reach
 from games.engine.engine import legal_actions
 from games.engine.places import (
     Place,
@@ -199,6 +200,7 @@ def _option(state: GameState, action: Action) -> Option:
             actions.PlaceCounter(vertex)
             | actions.PlaceRealmStone(vertex)
             | actions.RemoveCounter(vertex)
+            | actions.EstablishRealmStone(vertex)
         ):
             target = place(state, vertex, True)
         case actions.PlayCard(at=spot, target=aimed):
@@ -214,8 +216,9 @@ def _option(state: GameState, action: Action) -> Option:
             target = avatar_place(state, defender)
         case actions.Claim(avatar):
             target = avatar_place(state, avatar)
-        case actions.AttackRealmStone():
-            stone = state.stones[other(state.decision.player)]
+        case actions.AttackRealmStone(avatar):
+            attacker = state.avatar(avatar)
+            stone = -1 if attacker is None else stone_in_reach(state, attacker)
             target = place(state, stone, True) if stone >= 0 else None
     return Option(action, action_in_words(state, action), at, target, destination(state, action))
 
@@ -256,6 +259,8 @@ DECISION_KINDS: MappingProxyType[type, str] = MappingProxyType(
         decisions.ChooseReturnedCards: "choose_returned_cards",
         decisions.ChooseRetreat: "choose_retreat",
         decisions.ChooseAdvance: "choose_advance",
+        decisions.ChooseRedraw: "choose_redraw",
+        decisions.TakeTurn: "take_turn",
     }
 )
 
@@ -279,6 +284,11 @@ PROMPTS: MappingProxyType[type, str] = MappingProxyType(
         decisions.ChooseReturnedCards: "return up to {cards} from the discard pile to hand",
         decisions.ChooseRetreat: "choose where {avatar} retreats",
         decisions.ChooseAdvance: "advance {avatar} into the attacked position, or stay",
+        decisions.ChooseRedraw: "your hand has no Avatar: redraw it, or keep it",
+        decisions.TakeTurn: (
+            "take one action: draw, place a counter, play a card, refresh, claim, establish "
+            "a Realm Stone, use an ability, shoot, or move"
+        ),
     }
 )
 

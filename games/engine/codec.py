@@ -43,6 +43,12 @@ from typing import Any
 
 from games.engine.board import Geometry
 
+# A dataclass field whose metadata holds this key (true) was added after games were
+# stored: it is left out of the text while it holds its default, and a text without it
+# reads back as the default, so stored games and their digests stay valid.
+OMIT_DEFAULT = "omit_default"
+
+
 # The keys the encoding reserves; a dataclass field may not be named like them.
 TYPE_KEY = "$"
 ENUM_KEY = "$enum"
@@ -257,6 +263,9 @@ def _dataclass_emitter(cls: type, emit: Callable[[Any], str]) -> Callable[[Any],
     if clash:
         raise CodecError(f"{cls.__qualname__} has a field named {clash.pop()!r}, reserved")
     tag = '{"$":' + encode_basestring(cls.__qualname__)
+    optional = _optional_defaults(cls)
+    if optional:
+        return _sparse_emitter(tag, names, optional, emit)
     if not names:
         return lambda value: tag + "}"
     # Keys in sorted order, each with its comma and quotes printed once.
@@ -271,6 +280,36 @@ def _dataclass_emitter(cls: type, emit: Callable[[Any], str]) -> Callable[[Any],
         return tag + "".join([key + emit(item) for key, item in pairs]) + "}"
 
     return emit_dataclass
+
+
+def _sparse_emitter(
+    tag: str, names: list[str], optional: Mapping[str, Any], emit: Callable[[Any], str]
+) -> Callable[[Any], str]:
+    """The printer of a dataclass with fields added later: those are left out while they
+    hold their default, so values that do not use them print as before."""
+    keys = [
+        (name, f",{encode_basestring(name)}:", optional.get(name, dataclasses.MISSING))
+        for name in names
+    ]
+
+    def emit_sparse(value: Any) -> str:
+        parts = []
+        for name, key, default in keys:
+            item = getattr(value, name)
+            if default is dataclasses.MISSING or item != default:
+                parts.append(key + emit(item))
+        return tag + "".join(parts) + "}"
+
+    return emit_sparse
+
+
+def _optional_defaults(cls: type) -> dict[str, Any]:
+    """{field: default} for the fields of ``cls`` marked ``OMIT_DEFAULT`` (added later)."""
+    return {
+        field.name: field.default
+        for field in _stored_fields(cls)
+        if field.metadata.get(OMIT_DEFAULT) and field.default is not dataclasses.MISSING
+    }
 
 
 def _grid_emitter(cls: type, emit: Callable[[Any], str]) -> Callable[[Any], str]:
@@ -362,12 +401,13 @@ def _dataclass_builder(cls: type) -> Callable[[dict], Any]:
     init = tuple(field.name for field in fields if field.init)
     later = tuple(field.name for field in fields if not field.init)
     names = frozenset(init + later)
+    optional = frozenset(_optional_defaults(cls))
 
     def build(data: dict) -> Any:
         if len(data) != len(names) + 1 or not names.issubset(data):
-            _check_fields(cls, data, names)
+            _check_fields(cls, data, names, optional)
         try:
-            instance = cls(**{name: _tuples(data[name]) for name in init})
+            instance = cls(**{name: _tuples(data[name]) for name in init if name in data})
         except (TypeError, ValueError) as error:
             raise CodecError(f"cannot rebuild {cls.__qualname__}: {error}") from error
         for name in later:
@@ -378,8 +418,10 @@ def _dataclass_builder(cls: type) -> Callable[[dict], Any]:
     return build
 
 
-def _check_fields(cls: type, data: dict, names: frozenset[str]) -> None:
-    missing = names.difference(data)
+def _check_fields(
+    cls: type, data: dict, names: frozenset[str], optional: frozenset[str] = frozenset()
+) -> None:
+    missing = names.difference(data, optional)
     if missing:
         raise CodecError(f"{cls.__qualname__} is missing its field {min(missing)!r}")
     extra = set(data).difference(names, {TYPE_KEY})

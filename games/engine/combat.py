@@ -113,6 +113,7 @@ def window_may_offer(state: GameState, player: int) -> bool:
     avatar = _combatant(state, player)
     return (
         avatar is not None
+        and state.ruleset.window_abilities
         and not combat.abilities_used[player]
         and any(
             ability.timing == "in_combat"
@@ -131,7 +132,7 @@ def window_options(state: GameState, player: int) -> list[Action]:
         for card in distinct_cards(state, state.hands[player]):
             options.extend(play_options(state, player, card))
     avatar = _combatant(state, player)
-    if avatar is not None and not combat.abilities_used[player]:
+    if avatar is not None and not combat.abilities_used[player] and state.ruleset.window_abilities:
         options.extend(ability_options(state, avatar, "in_combat", shen))
     return options
 
@@ -152,7 +153,7 @@ def answer_window(state, decision: CombatWindow, action: Action, log: list[Event
         return play_card(state, player, action, log)
     if isinstance(action, UseAbility):
         avatar = _combatant(state, player)
-        if combat.abilities_used[player] or avatar is None:
+        if combat.abilities_used[player] or avatar is None or not state.ruleset.window_abilities:
             raise IllegalAction(f"{player_name(player)} has no ability left in this combat")
         before = state
 
@@ -181,6 +182,32 @@ def _roll(state: GameState, count: int) -> tuple[GameState, tuple[int, ...]]:
     return evolve(state, rng=seed), dice
 
 
+def _power(state: GameState, avatar: Avatar, trait: str) -> int:
+    """The power a combat's card loss counts (R23): current, or printed (``loss_power``)."""
+    if state.ruleset.loss_power == "printed":
+        return state.cards[avatar.card].trait(trait)
+    return trait_value(state, avatar, trait)
+
+
+def _dice_counts(state: GameState, combat: Combat, attack_power: int, defense_power: int):
+    """How many dice each side rolls (R22): power, bonus dice, and counters where the
+    ruleset counts them."""
+    rules = state.ruleset
+    player = state.owners[combat.attacker]
+    opponent = other(player)
+    attack_count = attack_power + combat.bonus_dice[player]
+    defense_count = defense_power + combat.bonus_dice[opponent]
+    if combat.kind == "melee":
+        attacked_from = combat.origin if rules.attacker_dice_at == "origin" else combat.target
+        attack_count += shen_at(state, player, attacked_from, combat.on_path)
+        defense_count += shen_at(state, opponent, combat.target, combat.on_path)
+    elif rules.ranged_counters:
+        # The earlier texts: each side's counters around the target space.
+        attack_count += shen_at(state, player, combat.target, False)
+        defense_count += shen_at(state, opponent, combat.target, False)
+    return attack_count, defense_count
+
+
 def roll_combat(state: GameState, log: list[Event]) -> GameState:
     """Roll and compare (R22), then push the loser's choice or card loss (R23)."""
     combat = state.combat
@@ -193,7 +220,7 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
     name = state.position_name
     start = combat.start if combat.start >= 0 else combat.origin
     if combat.kind == "stone":
-        power = trait_value(state, attacker, "melee")
+        power = _power(state, attacker, "melee")
         log.append(
             RealmStoneAttacked(
                 state.card_name(attacker.card),
@@ -207,14 +234,15 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
     attack_trait, defense_trait = POWER[combat.kind]
     attack_power = trait_value(state, attacker, attack_trait)
     defense_power = trait_value(state, defender, defense_trait)
-    attack_count = attack_power + combat.bonus_dice[player]
-    defense_count = defense_power + combat.bonus_dice[opponent]
-    if combat.kind == "melee":
-        attack_count += shen_at(state, player, combat.origin, combat.on_path)
-        defense_count += shen_at(state, opponent, combat.target, combat.on_path)
-    state, attack_dice = _roll(state, attack_count)
-    state, defense_dice = _roll(state, defense_count)
-    attack_total, defense_total = sum(attack_dice), sum(defense_dice)
+    attack_count, defense_count = _dice_counts(state, combat, attack_power, defense_power)
+    rerolls = state.ruleset.ties == "reroll" and (attack_count or defense_count)
+    while True:
+        state, attack_dice = _roll(state, attack_count)
+        state, defense_dice = _roll(state, defense_count)
+        attack_total, defense_total = sum(attack_dice), sum(defense_dice)
+        # A tie is re-rolled in the earlier rulesets (R22), else it goes to the defender.
+        if attack_total != defense_total or not rerolls:
+            break
     attacker_wins = attack_total > defense_total
     winner_avatar, loser_avatar = (attacker, defender) if attacker_wins else (defender, attacker)
     event = MeleeRolled if combat.kind == "melee" else RangedRolled
@@ -249,13 +277,14 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
             combat, winner=winner_avatar.owner, attack_dice=attack_dice, defense_dice=defense_dice
         ),
     )
-    if combat.kind == "ranged" and not attacker_wins:
+    if not attacker_wins and (combat.kind == "ranged" or not state.ruleset.beaten_attacker_pays):
         return state  # a ranged attack that loses costs nobody anything (R23)
-    due = attack_power if attacker_wins else defense_power
+    winner_trait = attack_trait if attacker_wins else defense_trait
+    due = _power(state, winner_avatar, winner_trait)
     winner_total, loser_total = max(attack_total, defense_total), min(attack_total, defense_total)
     if winner_total > 0 and winner_total >= 2 * loser_total:
         state = remove_from_game(state, loser_avatar, "beaten by twice its total", log)
         return ask_to_lose(state, loser_avatar.owner, due)
-    if due <= 0:
+    if due <= 0 or not state.ruleset.card_losses:
         return state
     return push(state, RemoveOrLose(loser_avatar.owner, loser_avatar.card, due))

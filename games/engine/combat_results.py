@@ -15,6 +15,7 @@ from games.engine.actions import (
     UseAbility,
 )
 from games.engine.avatars import remove_from_game, replace_avatar
+from games.engine.board import mask_vertices
 from games.engine.card_piles import ask_to_lose
 from games.engine.costs import shen_at
 from games.engine.decisions import (
@@ -63,7 +64,12 @@ def _beyond(state: GameState, start: int, through: int, on_path: bool) -> int | 
 
 def combat_retreat(state: GameState, log: list[Event]) -> GameState:
     """The beaten Avatar of a melee retreats one step (R23); blocked, it goes by its
-    Realm Stone, or leaves the game when there is no room."""
+    Realm Stone, or leaves the game when there is no room.
+
+    ``retreat``: "along_attack" pushes the loser straight on along the line of the
+    attack; "moved_from" (beta-2025) leaves a beaten attacker where it attacked from;
+    "any_empty" (simplified-0.1) lets the loser's owner pick any open neighbour.
+    """
     combat = state.combat
     state = push(state, OfferAdvance())
     if combat.kind != "melee" or combat.winner < 0:
@@ -73,37 +79,61 @@ def combat_retreat(state: GameState, log: list[Event]) -> GameState:
     stood = combat.target if attacker_won else combat.origin
     if loser is None or loser.at != stood or loser.on_path != combat.on_path:
         return state  # removed, or already moved by an effect: no retreat
+    rule = state.ruleset.retreat
+    if rule == "moved_from" and not attacker_won:
+        return state  # it never left the position it moved from
     on_path = combat.on_path
-    if attacker_won:
-        to = _beyond(state, combat.origin, combat.target, on_path)
+    if rule == "any_empty":
+        options = _open_neighbours(state, loser)
+    elif attacker_won:
+        options = [_beyond(state, combat.origin, combat.target, on_path)]
     else:
-        to = _beyond(state, combat.target, combat.origin, on_path)
-    if step_is_open(state, loser.owner, loser.at, to, on_path) and (
-        not on_path or walker_may_arrive(state, loser, to)
-    ):
-        return _retreat_to(state, loser, to, log)
-    options = retreat_spots(state, loser)
+        options = [_beyond(state, combat.target, combat.origin, on_path)]
+    options = [to for to in options if _may_retreat_to(state, loser, to)]
     if not options:
-        return remove_from_game(state, loser, "no room to retreat", log)
+        options = retreat_spots(state, loser)
+        if not options:
+            return remove_from_game(state, loser, "no room to retreat", log)
     if len(options) == 1:
         return _retreat_to(state, loser, options[0], log)
     return push(state, ChooseRetreat(loser.owner, loser.card, tuple(options)))
 
 
-def retreat_spots(state: GameState, avatar: Avatar) -> list[int]:
-    """Empty spaces (vertices, for a walker) next to the owner's Realm Stone (R23)."""
-    stone = state.stones[avatar.owner]
+def _may_retreat_to(state: GameState, avatar: Avatar, to: int | None) -> bool:
+    return step_is_open(state, avatar.owner, avatar.at, to, avatar.on_path) and (
+        not avatar.on_path or walker_may_arrive(state, avatar, to)
+    )
+
+
+def _open_neighbours(state: GameState, avatar: Avatar) -> list[int]:
+    """The positions one step from ``avatar`` (king steps, or Spirit-Path steps)."""
     board = state.board
-    if avatar.on_path:
-        around = board.vertex_neighbours[stone]
-        return [
-            v
-            for v in around
-            if state.avatar_at(v, True) is None
-            and can_enter(state, avatar.owner, v, True)
-            and walker_may_arrive(state, avatar, v)
-        ]
-    return [s for s in board.vertex_spaces[stone] if state.avatar_at(s, False) is None]
+    table = board.path_steps if avatar.on_path else board.king_steps
+    return sorted(to for to, _ in table[avatar.at])
+
+
+def retreat_spots(state: GameState, avatar: Avatar) -> list[int]:
+    """Empty spaces (vertices, for a walker) next to the owner's Realm Stones (R23, R28),
+    in the board's order around each stone."""
+    board = state.board
+    spots: list[int] = []
+    for stone in mask_vertices(state.grid.layout.stones[avatar.owner]):
+        if avatar.on_path:
+            spots += [
+                v
+                for v in board.vertex_neighbours[stone]
+                if state.avatar_at(v, True) is None
+                and can_enter(state, avatar.owner, v, True)
+                and walker_may_arrive(state, avatar, v)
+                and v not in spots
+            ]
+        else:
+            spots += [
+                s
+                for s in board.vertex_spaces[stone]
+                if state.avatar_at(s, False) is None and s not in spots
+            ]
+    return spots
 
 
 def _retreat_to(state: GameState, avatar: Avatar, to: int, log: list[Event]) -> GameState:
@@ -141,6 +171,8 @@ def offer_advance(state: GameState, log: list[Event]) -> GameState:
         or (combat.on_path and not walker_may_arrive(state, attacker, combat.target))
     ):
         return state
+    if state.ruleset.advance_always:  # the earlier texts: the winner takes the position
+        return _advance(state, attacker, combat.target, log)
     return push(state, ChooseAdvance(attacker.owner, attacker.card, combat.target))
 
 
@@ -151,16 +183,19 @@ def answer_advance(state, decision: ChooseAdvance, action: Action, log) -> GameS
         return state
     if not isinstance(action, Advance) or action.avatar != decision.avatar:
         raise IllegalAction("advance into the attacked position or pass to stay (R23)")
-    avatar = state.avatar(decision.avatar)
+    return _advance(state, state.avatar(decision.avatar), decision.to, log)
+
+
+def _advance(state: GameState, avatar: Avatar, to: int, log: list[Event]) -> GameState:
     log.append(
         AvatarPlaced(
             state.card_name(avatar.card),
             state.position_name(avatar.at, avatar.on_path),
-            state.position_name(decision.to, avatar.on_path),
+            state.position_name(to, avatar.on_path),
             "advances",
         )
     )
-    return place_avatar(state, avatar, decision.to, avatar.on_path, log)
+    return place_avatar(state, avatar, to, avatar.on_path, log)
 
 
 # -- the end -------------------------------------------------------------------------------
@@ -169,16 +204,17 @@ def answer_advance(state, decision: ChooseAdvance, action: Action, log) -> GameS
 def combat_end(state: GameState, log: list[Event]) -> GameState:
     """Exhaust the combatants (R18) and open the after-combat windows."""
     combat = state.combat
-    fighters = [combat.attacker] + ([combat.defender] if combat.kind == "melee" else [])
+    both = combat.kind == "melee" and state.ruleset.exhaust_defender
+    fighters = [combat.attacker] + ([combat.defender] if both else [])
     for card in fighters:
         avatar = state.avatar(card)
         if avatar is not None and not avatar.exhausted:
             state = replace_avatar(state, evolve(avatar, exhausted=True))
     windows = []
     attacker_player = state.owners[combat.attacker]
-    if combat.kind == "melee":
+    if combat.kind == "melee" and state.ruleset.after_combat == "both":
         windows = [combat.defender, combat.attacker]
-    elif combat.kind == "ranged":
+    elif combat.kind in ("melee", "ranged"):
         winner = combat.attacker if combat.winner == attacker_player else combat.defender
         windows = [winner]
     elif not combat.abilities_used[attacker_player]:

@@ -17,9 +17,8 @@ from games.engine.state import GameState
 def shen_mask(state: GameState, player: int) -> int:
     """``player``'s counters as a vertex bitmask, plus their Realm Stone when it counts."""
     mask = state.grid.counter_mask(player)
-    stone = state.stones[player]
-    if state.ruleset.realm_stone_counts and stone >= 0:
-        mask |= 1 << stone
+    if state.ruleset.realm_stone_counts:
+        mask |= state.grid.layout.stones[player]  # a second Realm Stone (R28) counts too
     return mask
 
 
@@ -70,8 +69,15 @@ class PlayerShen:
 
 
 def card_cost(state: GameState, player: int, spec: CardSpec) -> int:
-    """What ``spec`` costs ``player``: its power cost, +1 outside their Home Realm (R15)."""
-    return spec.cost + (spec.realm != state.home_realms[player])
+    """What ``spec`` costs ``player``: its power cost, +1 outside their Home Realm (R15).
+
+    A second Realm Stone (R28) of another realm makes that realm's cards cost no extra;
+    one of the Home Realm makes Home Realm cards cost one less (never below 0).
+    """
+    home, second = state.home_realms[player], state.second_realms[player]
+    if spec.realm == home:
+        return max(spec.cost - 1, 0) if second == home else spec.cost
+    return spec.cost + (spec.realm != second)
 
 
 def combat_shen(state: GameState, player: int) -> int:
@@ -79,9 +85,12 @@ def combat_shen(state: GameState, player: int) -> int:
 
     Melee: the attacker's counters around the position it attacks from, the
     defender's around the defended position. Ranged attacks and attacks on a
-    Realm Stone: either combatant's position, whichever has more.
+    Realm Stone: either combatant's position, whichever has more. The earlier
+    rulesets (``window_shen`` "defended"): each player's Shén at the defended position.
     """
     combat = state.combat
+    if state.ruleset.window_shen == "defended":
+        return shen_at(state, player, combat.target, combat.on_path or combat.kind == "stone")
     attacker = state.owners[combat.attacker]
     at_origin = shen_at(state, player, combat.origin, combat.on_path)
     at_target = shen_at(state, player, combat.target, combat.on_path or combat.kind == "stone")

@@ -44,6 +44,19 @@ class PlaceShen(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseRedraw(Decision):
+    """Set-up (R8, ``opening_redraw``): ``player``'s hand has no Avatar: redraw it, or
+    Pass to keep it."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTurn(Decision):
+    """One action per turn (R27): ``player`` draws, places a counter, plays a card,
+    refreshes an Avatar, claims, establishes a second Realm Stone, uses an ability,
+    shoots, or moves (maybe into combat)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ActivationStep(Decision):
     """Activation: ``player`` plays a card, activates an Avatar, removes a Remains
     card or passes (R13). ``passes`` counts passes in succession."""

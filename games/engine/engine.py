@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
-from games.engine import activation, combat, combat_results, placement, setup, turns
+from games.engine import activation, combat, combat_results, one_action, placement, setup, turns
 from games.engine.actions import (
     PASS,
     Action,
@@ -37,6 +37,7 @@ from games.engine.decisions import (
     ChooseAdvance,
     ChooseLostCards,
     ChooseRealmStone,
+    ChooseRedraw,
     ChooseRetreat,
     ChooseReturnedCards,
     ClearCombat,
@@ -55,6 +56,7 @@ from games.engine.decisions import (
     RemoveOrLose,
     ResolveSteps,
     RollCombat,
+    TakeTurn,
     Task,
 )
 from games.engine.effect_resolution import resolve_effect_step
@@ -123,6 +125,8 @@ Answer = Callable[[GameState, object, Action, list[Event]], GameState]
 DECISIONS: Mapping[type, tuple[Legal, Answer]] = MappingProxyType(
     {
         ChooseRealmStone: (setup.stone_options, setup.answer_stone),
+        ChooseRedraw: (setup.redraw_options, setup.answer_redraw),
+        TakeTurn: (one_action.turn_options, one_action.answer_turn),
         PlaceShen: (placement.placement_choices, placement.answer_placement),
         PlaceEffectCounters: (placement.placement_choices, placement.answer_effect_placement),
         RemoveEffectCounters: (_remove_counter_options, _answer_remove_counter),
@@ -166,6 +170,7 @@ TASKS: Mapping[type, Callable[[GameState, object, list[Event]], GameState]] = Ma
 
 # Decisions answered for the player when "pass" is all they could do.
 _PASS_ONLY = (
+    TakeTurn,
     AvatarActivation,
     CombatWindow,
     AfterCombat,

@@ -53,6 +53,29 @@ class RealmStonePlaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RealmStoneEstablished(Event):
+    """A second Realm Stone replaces a counter (R28)."""
+
+    player: str
+    vertex: str
+    realm: str
+
+    def log_line(self) -> str:
+        return f"{self.player} establishes a second Realm Stone ({self.realm}) on {self.vertex}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandRedrawn(Event):
+    """A hand without an Avatar shuffled back and drawn again (R8, beta-2025)."""
+
+    player: str
+    drawn: int
+
+    def log_line(self) -> str:
+        return f"{self.player} has no Avatar and draws a new hand of {_cards(self.drawn)}"
+
+
+@dataclass(frozen=True, slots=True)
 class TurnBegan(Event):
     """A new turn and whose it is."""
 
@@ -79,7 +102,7 @@ class Recovered(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
-    """Cards drawn by an effect."""
+    """Cards drawn by an effect, or as a turn's action (R27)."""
 
     player: str
     count: int

@@ -23,12 +23,9 @@ from games.engine.state import Avatar, GameState, evolve, other, player_name
 
 
 def stone_mask(state: GameState) -> int:
-    """The Realm Stone vertices as a bitmask."""
-    mask = 0
-    for stone in state.stones:
-        if stone >= 0:
-            mask |= 1 << stone
-    return mask
+    """The Realm Stone vertices (second stones too, R28) as a bitmask."""
+    first, second = state.grid.layout.stones
+    return first | second
 
 
 def can_enter(state: GameState, player: int, position: int, on_path: bool) -> bool:

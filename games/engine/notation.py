@@ -20,6 +20,8 @@ lose deck 2 hand kindle discard calm,rage    lose cards (R24)
 return kindle, rage / return none   cards back from the discard pile (gain_cards_back)
 remove avatar / keep avatar      after losing a combat (R23)
 retreat c1 / advance / take E5   a blocked retreat, moving in, removing a counter
+draw / refresh c3 / redraw       a turn's draw or refresh (R27), a new opening hand (R8)
+stone E5 jade       establish a second Realm Stone of a realm on E5 (R28)
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from games.engine.actions import (
     Advance,
     AttackRealmStone,
     Claim,
+    DrawCard,
+    EstablishRealmStone,
     IllegalAction,
     KeepAvatar,
     LoseCards,
@@ -40,6 +44,8 @@ from games.engine.actions import (
     PlaceRealmStone,
     PlayCard,
     RangedAttack,
+    Redraw,
+    Refresh,
     RemoveAvatar,
     RemoveCounter,
     RemoveRemains,
@@ -128,6 +134,14 @@ def describe(state: GameState, action: Action) -> str:
             return "advance"
         case RemoveCounter(vertex):
             return f"take {board.vertex_name(vertex)}"
+        case DrawCard():
+            return "draw"
+        case Refresh(avatar):
+            return f"refresh {where(state, avatar)}"
+        case Redraw():
+            return "redraw"
+        case EstablishRealmStone(vertex, realm):
+            return f"stone {board.vertex_name(vertex)} {realm.lower()}"
     return repr(action)
 
 

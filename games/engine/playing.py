@@ -123,6 +123,11 @@ def _manifest_spots(
         if paid:
             return [s for s in range(state.board.space_count) if s not in spaces]
         return [s for s in shen.paying(cost) if s not in spaces]
+    limit = state.ruleset.spirits_limit
+    if limit and limit <= sum(
+        1 for a in state.avatars if a.owner == player and state.cards[a.card].is_spirit
+    ):
+        return []  # one Spirit in play at a time (R16, beta-2025)
     newcomer = Avatar(-1, player, -1, False)
     paying = shen.paying(0 if paid else cost, on_path=True)
     closed = walker_closed(state, player)

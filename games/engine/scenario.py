@@ -30,12 +30,14 @@ from games.engine.decisions import (
     ActivationStep,
     BeginTurn,
     ChooseRealmStone,
+    EndTurn,
     PlaceShen,
+    TakeTurn,
 )
 from games.engine.effects import parse_effect
 from games.engine.ruleset import Ruleset
 from games.engine.scene import ScenarioError, Scene
-from games.engine.setup import realm_stone_error
+from games.engine.setup import first_holders, parse_anchors, realm_stone_error
 from games.engine.state import (
     ACTIVATION,
     PLACEMENT,
@@ -141,8 +143,9 @@ class ScenarioBuilder:
         self.board = Geometry(self.ruleset.width, self.ruleset.height)
         self.realms = realms
         names = self.ruleset.anchors if anchors is None else anchors
-        self.anchors = tuple(self.board.parse_space(a) for a in names)
-        self.holders = [-1] * len(self.anchors)
+        self.anchors = parse_anchors(self.board, self.ruleset, names)
+        self.holders = list(first_holders(self.ruleset, len(self.anchors)))
+        self.second_realms = ["", ""]
         self.cards: list[CardSpec] = []
         self.owners: list[int] = []
         self.grid = ShenGrid.empty(self.board)
@@ -172,13 +175,22 @@ class ScenarioBuilder:
         v = self.board.parse_vertex(vertex)
         if self.stones[player] >= 0:
             raise ScenarioError(f"{player_name(player)} already has a Realm Stone")
-        if (refused := realm_stone_error(self.board, self.grid, self.anchors, v)) is not None:
+        refused = realm_stone_error(self.board, self.grid, self.anchors, v, self.ruleset)
+        if refused is not None:
             raise ScenarioError(f"a Realm Stone there breaks set-up's rule: {refused}")
         self.grid = self.grid.with_stone(v, player)
         self.stones[player] = v
         if with_counters:
             for n in self.board.vertex_neighbours[v]:
                 self.grid = self.grid.with_counter(n, player)
+        return self
+
+    def second_stone(self, player: int, vertex: str, realm: str) -> ScenarioBuilder:
+        """``player``'s second Realm Stone of ``realm`` on ``vertex`` (R28, as if established)."""
+        if self.second_realms[player]:
+            raise ScenarioError(f"{player_name(player)} already has a second Realm Stone")
+        self.grid = self.grid.with_stone(self.board.parse_vertex(vertex), player)
+        self.second_realms[player] = realm
         return self
 
     def counters(self, player: int, vertices: str) -> ScenarioBuilder:
@@ -254,7 +266,8 @@ class ScenarioBuilder:
 
     def holds(self, player: int, anchor: str) -> ScenarioBuilder:
         """``player`` holds the anchor point on ``anchor``."""
-        self.holders[self.anchors.index(self.board.parse_space(anchor))] = player
+        position, _ = self._position(anchor)
+        self.holders[self.anchors.index(position)] = player
         return self
 
     def modifier(self, spec_slug: str, trait: str, amount: int) -> ScenarioBuilder:
@@ -302,6 +315,7 @@ class ScenarioBuilder:
             rng=seed_state(self.seed),
             forced_dice=tuple(self.forced),
             result=None,
+            second_realms=tuple(self.second_realms),
         )
 
     def activation(self, player: int = RED, *, turn: int = 1, turn_player: int | None = None):
@@ -313,6 +327,10 @@ class ScenarioBuilder:
         """The placement of Shén with ``player`` to place (nobody has placed yet)."""
         tp = player if turn_player is None else turn_player
         return Scene(self._state(PLACEMENT, (PlaceShen(player),), turn, tp))
+
+    def one_action(self, player: int = RED, *, turn: int = 1):
+        """A turn of one action (R27, the earlier rulesets) with ``player`` to take it."""
+        return Scene(self._state(ACTIVATION, (EndTurn(), TakeTurn(player)), turn, player))
 
     def turn_start(self, turn_player: int = RED, *, turn: int = 1):
         """The start of a turn: recovery runs, then placement waits."""

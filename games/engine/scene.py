@@ -14,13 +14,19 @@ from games.engine.abilities import bearer_of
 from games.engine.action_json import action_from_json, action_to_json
 from games.engine.actions import Action, Activate, IllegalAction, UseAbility
 from games.engine.activation import ACTIVATION_CHOICES
-from games.engine.decisions import ActivationStep, AvatarActivation, ChooseRealmStone, PlaceShen
+from games.engine.decisions import (
+    ActivationStep,
+    AvatarActivation,
+    ChooseRealmStone,
+    PlaceShen,
+    TakeTurn,
+)
 from games.engine.engine import apply, begin, legal_actions
 from games.engine.events import CardsLost, Event
 from games.engine.notation import describe, parse
 from games.engine.state import Avatar, GameState, evolve, player_name
 
-REST = (ActivationStep, PlaceShen, ChooseRealmStone)
+REST = (ActivationStep, PlaceShen, ChooseRealmStone, TakeTurn)
 
 
 class ScenarioError(Exception):
@@ -213,7 +219,8 @@ class Scene:
 
     def holder(self, anchor: str) -> int | None:
         """Who holds the anchor point on ``anchor``."""
-        index = self.state.anchors.index(self.space(anchor))
+        on_vertex = anchor[:1].isupper()
+        index = self.state.anchors.index(self.vertex(anchor) if on_vertex else self.space(anchor))
         holder = self.state.holders[index]
         return None if holder < 0 else holder
 

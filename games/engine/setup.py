@@ -6,13 +6,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.engine import rng
-from games.engine.actions import Action, IllegalAction, PlaceRealmStone
+from games.engine.actions import PASS, Action, IllegalAction, Pass, PlaceRealmStone, Redraw
 from games.engine.board import Geometry
 from games.engine.capture import ShenGrid
 from games.engine.card_piles import draw
 from games.engine.cards import CardSpec
-from games.engine.decisions import BeginTurn, ChooseRealmStone, DealHands
-from games.engine.events import Event, FirstPlayerRolled, RealmStonePlaced
+from games.engine.decisions import BeginTurn, ChooseRealmStone, ChooseRedraw, DealHands
+from games.engine.events import Event, FirstPlayerRolled, HandRedrawn, RealmStonePlaced
 from games.engine.ruleset import Ruleset
 from games.engine.state import SETUP, GameState, evolve, other, player_name, with_item
 
@@ -94,7 +94,7 @@ def start_game(
     )
     if not 1 <= len(anchor_names) <= 6 or len(set(anchor_names)) != len(anchor_names):
         raise ValueError("a scenario has 1 to 6 different anchor points (R5)")
-    anchors = tuple(board.parse_space(name) for name in anchor_names)
+    anchors = parse_anchors(board, ruleset, anchor_names)
     cards = tuple(spec for deck in lists for spec in deck.cards)
     owners = tuple(p for p, deck in enumerate(lists) for _ in deck.cards)
     first_ids = (tuple(range(len(lists[0].cards))), tuple(range(len(lists[0].cards), len(cards))))
@@ -108,7 +108,7 @@ def start_game(
         grid=ShenGrid.empty(board),
         stones=(-1, -1),
         anchors=anchors,
-        holders=(-1,) * len(anchors),
+        holders=first_holders(ruleset, len(anchors)),
         avatars=(),
         hands=((), ()),
         decks=first_ids,
@@ -129,34 +129,68 @@ def start_game(
     return state, log
 
 
+def parse_anchors(board: Geometry, ruleset: Ruleset, names: Sequence[str]) -> tuple[int, ...]:
+    """The anchor points named (R5): spaces, or vertices when ``anchors_on`` says so;
+    anchors on vertices are never next to each other, and anchors held half each from
+    the start come in an even number (simplified-0.1)."""
+    on_vertices = ruleset.anchors_on == "vertices"
+    parse = board.parse_vertex if on_vertices else board.parse_space
+    anchors = tuple(parse(name) for name in names)
+    if ruleset.anchors_held and len(anchors) % 2:
+        raise ValueError("anchor points held half each need an even number of them (R5)")
+    if on_vertices and any(a in board.vertex_neighbours[b] for a in anchors for b in anchors):
+        raise ValueError("no anchor point may be next to another (R5)")
+    return anchors
+
+
+def first_holders(ruleset: Ruleset, count: int) -> tuple[int, ...]:
+    """Who holds each anchor point as the game begins: nobody, or (``anchors_held``,
+    simplified-0.1) the first half Red's and the second half Blue's."""
+    if not ruleset.anchors_held:
+        return (-1,) * count
+    return tuple(0 if index < count // 2 else 1 for index in range(count))
+
+
 def stone_error(state: GameState, vertex: int) -> str | None:
     """Why a Realm Stone may not go on ``vertex`` (R7), or None."""
-    return realm_stone_error(state.board, state.grid, state.anchors, vertex)
+    return realm_stone_error(state.board, state.grid, state.anchors, vertex, state.ruleset)
 
 
 def realm_stone_error(
-    board: Geometry, grid: ShenGrid, anchors: tuple[int, ...], vertex: object
+    board: Geometry,
+    grid: ShenGrid,
+    anchors: tuple[int, ...],
+    vertex: object,
+    ruleset: Ruleset | None = None,
 ) -> str | None:
     """Why a Realm Stone may not go on ``vertex`` of ``grid`` with these anchor points
-    (R7), or None: the vertex and its neighbours empty, no corner of an anchor point."""
+    (R7), or None: the vertex empty, not by an anchor point or another Realm Stone,
+    and (``stone_counters`` "all") its neighbours empty."""
+    rules = ruleset or Ruleset()
     if not isinstance(vertex, int) or not board.is_vertex(vertex):
         return f"{vertex!r} is not a vertex of this board"
     name = board.vertex_name(vertex)
     if not grid.is_empty(vertex):
         return f"{name} is not empty (R7)"
-    if _anchor_corners(board, anchors) >> vertex & 1:
-        return f"{name} is a corner of an anchor point (R7)"
+    if _anchor_closed(board, anchors, rules) >> vertex & 1:
+        return f"{name} is a corner of, or next to, an anchor point (R7)"
     for neighbour in board.vertex_neighbours[vertex]:
         if grid.stone_owner(neighbour) is not None:
             return f"{name} is next to a Realm Stone (R7)"
-        if not grid.is_empty(neighbour):
+        if rules.stone_counters == "all" and not grid.is_empty(neighbour):
             return f"{name} has an occupied neighbour {board.vertex_name(neighbour)} (R7)"
     return None
 
 
-def _anchor_corners(board: Geometry, anchors: tuple[int, ...]) -> int:
-    corners = board.space_corner_masks
+def _anchor_closed(board: Geometry, anchors: tuple[int, ...], rules: Ruleset) -> int:
+    """The vertices a Realm Stone may not take because of the anchor points: the
+    corners of anchor spaces, or anchor vertices and their neighbours."""
     mask = 0
+    if rules.anchors_on == "vertices":
+        for anchor in anchors:
+            mask |= 1 << anchor
+        return mask | board.mask_neighbours(mask)
+    corners = board.space_corner_masks
     for anchor in anchors:
         mask |= corners[anchor]
     return mask
@@ -165,14 +199,13 @@ def _anchor_corners(board: Geometry, anchors: tuple[int, ...]) -> int:
 def stone_options(state: GameState, decision: ChooseRealmStone) -> list[Action]:
     """Every vertex where the Realm Stone may go (R7)."""
     board = state.board
-    taken = 0
-    for player in (0, 1):
-        taken |= state.grid.counter_mask(player)
-    for stone in state.stones:
-        if stone >= 0:
-            taken |= 1 << stone
-    # Not a corner of an anchor, and neither it nor any neighbour occupied.
-    closed = _anchor_corners(board, state.anchors) | taken | board.mask_neighbours(taken)
+    stones = state.grid.layout.stones[0] | state.grid.layout.stones[1]
+    taken = stones | state.grid.counter_mask(0) | state.grid.counter_mask(1)
+    # Not by an anchor, not next to a stone, and (starting counters on all neighbours)
+    # neither it nor any neighbour occupied.
+    crowded = taken if state.ruleset.stone_counters == "all" else stones
+    closed = _anchor_closed(board, state.anchors, state.ruleset) | taken
+    closed |= board.mask_neighbours(crowded)
     return [PlaceRealmStone(v) for v in range(board.vertex_count) if not closed >> v & 1]
 
 
@@ -186,13 +219,15 @@ def answer_stone(state: GameState, decision: ChooseRealmStone, action: Action, l
     player = decision.player
     board = state.board
     grid = state.grid.with_stone(action.vertex, player)
-    for neighbour in board.vertex_neighbours[action.vertex]:
+    # On every neighbour; where neighbours may be occupied (simplified-0.1), the empty ones.
+    starting = [n for n in board.vertex_neighbours[action.vertex] if grid.is_empty(n)]
+    for neighbour in starting:
         grid = grid.with_counter(neighbour, player)
     log.append(
         RealmStonePlaced(
             player_name(player),
             board.vertex_name(action.vertex),
-            tuple(board.vertex_name(n) for n in board.vertex_neighbours[action.vertex]),
+            tuple(board.vertex_name(n) for n in starting),
         )
     )
     return evolve(
@@ -204,12 +239,56 @@ def answer_stone(state: GameState, decision: ChooseRealmStone, action: Action, l
 
 
 def deal_hands(state: GameState, log: list[Event]) -> GameState:
-    """R8: each player shuffles and draws a hand; the last to place a stone begins."""
+    """R8: each player shuffles and draws a hand; the last to place a stone begins.
+
+    Without a deck (simplified-0.1, R29) the whole force is the hand. With
+    ``opening_redraw`` (beta-2025) a player whose hand has no Avatar, and whose deck
+    has one, may redraw it once: the roll winner is asked first.
+    """
     seed = state.rng
     decks = list(state.decks)
+    if not state.ruleset.deck:
+        state = evolve(state, hands=state.decks, decks=((), ()))
+        return evolve(state, turn=1, pending=(*state.pending, BeginTurn()))
     for player in (0, 1):
         decks[player], seed = rng.shuffled(seed, decks[player])
     state = evolve(state, decks=tuple(decks), rng=seed)
     for player in (0, 1):
         state, _, _ = draw(state, player, state.ruleset.hand_size)
-    return evolve(state, turn=1, pending=(*state.pending, BeginTurn()))
+    pending = (*state.pending, BeginTurn())
+    if state.ruleset.opening_redraw:
+        for player in (state.turn_player, other(state.turn_player)):
+            if _may_redraw(state, player):
+                pending = (*pending, ChooseRedraw(player))
+    return evolve(state, turn=1, pending=pending)
+
+
+def _may_redraw(state: GameState, player: int) -> bool:
+    cards = state.cards
+    in_hand = any(cards[card].kind == "avatar" for card in state.hands[player])
+    return not in_hand and any(cards[card].kind == "avatar" for card in state.decks[player])
+
+
+def redraw_options(state: GameState, decision: ChooseRedraw) -> list[Action]:
+    """Keep the hand (Pass) or redraw it (R8, beta-2025)."""
+    return [PASS, Redraw()]
+
+
+def answer_redraw(state: GameState, decision: ChooseRedraw, action: Action, log: list[Event]):
+    """Shuffle the hand back into the deck and draw a new one, or keep it."""
+    state = evolve(state, pending=state.pending[:-1])
+    if isinstance(action, Pass):
+        return state
+    if not isinstance(action, Redraw):
+        raise IllegalAction(f"{player_name(decision.player)} redraws the hand or keeps it (R8)")
+    player = decision.player
+    deck, seed = rng.shuffled(state.rng, state.decks[player] + state.hands[player])
+    state = evolve(
+        state,
+        hands=with_item(state.hands, player, ()),
+        decks=with_item(state.decks, player, deck),
+        rng=seed,
+    )
+    state, drawn, _ = draw(state, player, state.ruleset.hand_size)
+    log.append(HandRedrawn(player_name(player), drawn))
+    return state

@@ -12,7 +12,8 @@ player answers with an action, and automatic tasks the engine runs itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from games.engine.board import Geometry
@@ -88,8 +89,8 @@ class Combat:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """How the game ended: ``winner`` None is a draw; reason anchors, out_of_cards or
-    adjudicated."""
+    """How the game ended: ``winner`` None is a draw; reason anchors, out_of_cards,
+    no_avatars (simplified-0.1) or adjudicated."""
 
     winner: int | None
     reason: str
@@ -124,6 +125,11 @@ class GameState:
     rng: int
     forced_dice: tuple[int, ...]
     result: Result | None
+    # R28: the realm of each player's second Realm Stone ("" while they have none).
+    # Left out of stored games while unused (codec.OMIT_DEFAULT).
+    second_realms: tuple[str, ...] = field(
+        default=("", ""), metadata=MappingProxyType({"omit_default": True})
+    )
 
     @property
     def board(self) -> Geometry:
@@ -163,6 +169,10 @@ class GameState:
         """R2 name of a space or vertex."""
         board = self.board
         return board.vertex_name(position) if on_path else board.space_name(position)
+
+    def anchor_name(self, index: int) -> str:
+        """R2 name of anchor point ``index``: a space, or a vertex (``anchors_on``)."""
+        return self.position_name(self.anchors[index], self.ruleset.anchors_on == "vertices")
 
     def card_name(self, card: int) -> str:
         """The printed name of card ``card``."""

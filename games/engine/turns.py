@@ -1,5 +1,5 @@
-"""The turn cycle: Recovery and Set-Up (R9, R10) at the start, clean-up at the end (R21,
-R26).
+"""The turn cycle: Recovery and Set-Up (R9, R10) at the start, or the one action of the
+earlier rulesets (R27), and clean-up at the end (R21, R26).
 
 Recovery refreshes a player's Avatars and draws up to the hand size (R9).
 """
@@ -11,14 +11,19 @@ from games.engine.avatars import remove_from_game
 from games.engine.card_piles import draw
 from games.engine.decisions import BeginTurn, PlaceShen
 from games.engine.events import Event, Recovered, TurnBegan, TurnEnded
+from games.engine.one_action import begin_one_action_turn
 from games.engine.placement import next_placer
 from games.engine.state import PLACEMENT, GameState, evolve, other, player_name
 from games.engine.victory import adjudicate
 
 
 def begin_turn(state: GameState, log: list[Event]) -> GameState:
-    """Recovery for every player (or only the turn player, R9 option), then placement."""
+    """Recovery for every player (or only the turn player, R9 option), then placement;
+    with one action per turn (R27), that action instead."""
     log.append(TurnBegan(state.turn, player_name(state.turn_player)))
+    if state.ruleset.one_action:
+        # No recovery; the previous turn's captures stay for the ko check (R12).
+        return begin_one_action_turn(state)
     avatars = tuple(
         evolve(a, activated=False, start_at=-1) if a.activated or a.start_at >= 0 else a
         for a in state.avatars

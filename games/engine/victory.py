@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from games.engine.decisions import DiscardCard
 from games.engine.events import Event, GameOver
-from games.engine.state import OVER, PLAYERS, GameState, Result, evolve, player_name, with_item
+from games.engine.state import (
+    OVER,
+    PLAYERS,
+    SETUP,
+    GameState,
+    Result,
+    evolve,
+    player_name,
+    with_item,
+)
 
 
 def end_game(state: GameState, winner: int | None, reason: str, log: list[Event]) -> GameState:
@@ -31,6 +40,8 @@ def check_out_of_cards(state: GameState, log: list[Event]) -> GameState:
     the last player in wins, players going out together draw."""
     if state.result is not None:
         return state
+    if state.ruleset.out_when == "no_avatars":
+        return _check_forces(state, log)
     hands, decks, discards = state.hands, state.decks, state.discards
     # Asked after every task and answer: both players holding cards is the usual case,
     # and testing it outright skips building the list below.
@@ -48,6 +59,25 @@ def check_out_of_cards(state: GameState, log: list[Event]) -> GameState:
     return end_game(state, next(p for p in PLAYERS if p not in out), "out_of_cards", log)
 
 
+def _check_forces(state: GameState, log: list[Event]) -> GameState:
+    """R25 in simplified-0.1: a player with no Avatar on the board and none in hand is
+    out; the only player left with Avatars wins."""
+    if state.phase == SETUP:
+        return state
+    cards = state.cards
+    fielding = {avatar.owner for avatar in state.avatars}
+    out = [
+        p
+        for p in PLAYERS
+        if p not in fielding and not any(cards[c].kind == "avatar" for c in state.hands[p])
+    ]
+    if not out:
+        return state
+    if len(out) == len(PLAYERS):
+        return end_game(state, None, "no_avatars", log)
+    return end_game(state, next(p for p in PLAYERS if p not in out), "no_avatars", log)
+
+
 def check_all_anchors(state: GameState, player: int, log: list[Event]) -> GameState:
     """R20: holding every anchor point wins at once."""
     if state.result is None and all(holder == player for holder in state.holders):
@@ -56,11 +86,19 @@ def check_all_anchors(state: GameState, player: int, log: list[Event]) -> GameSt
 
 
 def adjudicate(state: GameState, log: list[Event]) -> GameState:
-    """R26: after the last allowed turn, most cards in hand, deck and discard wins."""
-    counts = [state.card_count(p) for p in PLAYERS]
+    """R26: after the last allowed turn, most cards in hand, deck and discard wins
+    (simplified-0.1, which loses no cards: the most Avatars on the board and in hand)."""
+    counts = [_strength(state, p) for p in PLAYERS]
     best = max(counts)
     leaders = [p for p in PLAYERS if counts[p] == best]
     return end_game(state, leaders[0] if len(leaders) == 1 else None, "adjudicated", log)
+
+
+def _strength(state: GameState, player: int) -> int:
+    if state.ruleset.out_when != "no_avatars":
+        return state.card_count(player)
+    in_hand = sum(1 for card in state.hands[player] if state.cards[card].kind == "avatar")
+    return in_hand + sum(1 for avatar in state.avatars if avatar.owner == player)
 
 
 def is_over(state: GameState) -> bool:

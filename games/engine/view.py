@@ -97,6 +97,8 @@ PUBLIC_EVENTS = frozenset(
     {
         events.FirstPlayerRolled,
         events.RealmStonePlaced,
+        events.RealmStoneEstablished,
+        events.HandRedrawn,  # how many cards, not which
         events.TurnBegan,
         events.Recovered,  # how many cards, not which
         events.CardsDrawn,  # how many cards, not which

@@ -17,12 +17,14 @@ from games.engine.decisions import (
     AfterCombat,
     AvatarActivation,
     ChooseAdvance,
+    ChooseRedraw,
     CombatWindow,
     FollowUp,
     PlaceEffectCounters,
     PlaceShen,
     RemoveEffectCounters,
     RemoveOrLose,
+    TakeTurn,
 )
 from games.engine.places import (
     at_place,
@@ -53,6 +55,9 @@ _SENTENCES = MappingProxyType(
         actions.Advance: "Advance {name} {at}\N{EN DASH}{to}",
         actions.Retreat: "Retreat {avatar} to {to}",
         actions.RemoveAvatar: "Remove {avatar} from the board",
+        actions.DrawCard: "Draw a card",
+        actions.Refresh: "Refresh {name} at {at}",
+        actions.Redraw: "Shuffle the hand back and draw a new one",
     }
 )
 
@@ -96,6 +101,9 @@ def action_in_words(state: GameState, action: Action) -> str:
             return _loss(state, from_deck, hand, discard)
         case actions.ReturnCards(cards):
             return f"Return {_names(state, cards) or 'no cards'} to hand"
+        case actions.EstablishRealmStone(vertex, realm):
+            name = place(state, vertex, True).name
+            return f"Establish a second Realm Stone ({realm}) on {name}"
         case actions.KeepAvatar(avatar):
             decision = state.decision
             text = f"Keep {_avatar(state, avatar)}"
@@ -126,6 +134,8 @@ _PASS_WORDS = (
     (CombatWindow, "Pass: play nothing more on this combat"),
     (AfterCombat, "Use no after-combat ability"),
     (ChooseAdvance, "Stay put"),
+    (ChooseRedraw, "Keep this hand"),
+    (TakeTurn, "Pass: nothing can be done this turn"),
 )
 
 

@@ -50,7 +50,7 @@ def test_the_page_shows_the_rulebook_text(rules_page):
 
 def test_an_unknown_ruleset_is_not_found(client):
     assert client.get("/rules/no-such-rules/").status_code == 404
-    assert client.get("/rules/simplified-0.1/").status_code == 404
+    assert client.get("/rules/beta-1999/").status_code == 404
 
 
 def test_the_rules_pages_are_read_only(client):

@@ -71,3 +71,22 @@ def test_every_realm_gets_its_cards_and_abilities_played_over_a_few_games():
                     used[type(event).__name__] += 1
     assert used["CardPlayed"] > 50
     assert used["AbilityUsed"] > 0
+
+
+def realm_force(specs: list[CardSpec], realm: str, size: int = 4) -> DeckList:
+    """A Shén Starter force (F2, for simplified-0.1): the realm's first Avatars, once each."""
+    avatars = sorted((spec for spec in specs if spec.kind == "avatar"), key=lambda s: s.slug)
+    assert len(avatars) >= size
+    return DeckList(realm, tuple(avatars[:size]))
+
+
+@pytest.mark.parametrize("ruleset", ["beta-2025", "simplified-0.1"])
+def test_random_bots_finish_games_of_the_earlier_rulesets_with_the_catalogue(ruleset):
+    rules = RULESETS[ruleset]
+    deck = realm_deck if rules.deck else realm_force
+    for seed, (first, second) in enumerate(PAIRINGS[:2]):
+        decks = [deck(SPECS[first], first), deck(SPECS[second], second)]
+        state, _, events = play_game(rules, decks, seed, [RandomBot(seed), RandomBot(seed + 1)])
+        assert state.result is not None
+        played = [event for batch in events for event in batch if isinstance(event, CardPlayed)]
+        assert len({event.player for event in played}) == 2, "both players paid for cards"

@@ -44,6 +44,8 @@ from tests.games.test_sample_catalogue_plays import REALMS, SPECS, realm_deck
 
 ACT_URL = "/games/7/act/"
 RULESET = RULESETS["beta-2026-07"].with_options(max_turns=10)
+# One action a turn (R27): the earlier ruleset's own decisions, in as many actions.
+EARLIER = RULESETS["beta-2025"].with_options(max_turns=40)
 
 
 @dataclass(frozen=True)
@@ -60,9 +62,9 @@ def decks(seed: int):
     return [realm_deck(SPECS[first], first), realm_deck(SPECS[second], second)]
 
 
-def moments(seed: int, limit: int | None = None):
+def moments(seed: int, limit: int | None = None, ruleset=RULESET):
     """Every state of one bot game (the first ``limit`` ones), oldest first."""
-    state, opening = start_game(RULESET, decks(seed), seed)
+    state, opening = start_game(ruleset, decks(seed), seed)
     bots = (RandomBot(seed), RandomBot(seed + 1000))
     events = list(opening)
     number = 0
@@ -78,12 +80,15 @@ def moments(seed: int, limit: int | None = None):
 @cache
 def first_of_each_kind() -> dict[str, Moment]:
     found: dict[str, Moment] = {}
-    for seed in range(1, 20):
-        for moment in moments(seed):
+    games = [(seed, RULESET) for seed in range(1, 20)] + [(seed, EARLIER) for seed in range(1, 60)]
+    for seed, ruleset in games:
+        if ruleset is EARLIER and len(found) == len(DECISION_KINDS):
+            break
+        for moment in moments(seed, ruleset=ruleset):
             if moment.state.decision is not None:
                 found.setdefault(DECISION_KINDS[type(moment.state.decision)], moment)
-        if len(found) == len(DECISION_KINDS):
-            return found
+    if len(found) == len(DECISION_KINDS):
+        return found
     raise AssertionError(f"no game reached {set(DECISION_KINDS.values()) - set(found)}")
 
 

@@ -82,6 +82,7 @@ def _fields(cls):
         action_json.NUMBER: number,
         action_json.OPTIONAL: st.just(-1) | number,
         action_json.CARDS: st.lists(number, max_size=5).map(tuple),
+        action_json.TEXT: st.text(max_size=action_json.MAX_TEXT),
     }
     return st.builds(cls, *(chosen[kind] for kind in kinds.values()))
 
@@ -226,8 +227,14 @@ def test_words_never_fail_on_numbers_that_name_nothing(scene):
 @pytest.fixture(scope="module")
 def states():
     found = []
-    for seed in (2, 5, 11):
-        game = sample_game(seed=seed, max_turns=6)
+    games = [sample_game(seed=seed, max_turns=6) for seed in (2, 5, 11)]
+    # The earlier rulesets' decisions too: a turn there is one action (R27).
+    games += [
+        sample_game(seed=seed, max_turns=40, ruleset_name=name)
+        for name in ("beta-2025", "simplified-0.1")
+        for seed in (2, 5)
+    ]
+    for game in games:
         found.extend(replay(game.ruleset, game.decks, game.seed, game.actions).states)
     return [state for state in found if state.decision is not None]
 
@@ -284,7 +291,7 @@ def test_a_decision_says_whose_it_is_and_what_kind(viewed):
         assert view.prompt.startswith(f"{view.player_name}: ")
         assert view.kind == DECISION_KINDS[type(state.decision)]
         seen.add(view.kind)
-    assert {"place_shen", "activation_step", "avatar_activation"} <= seen
+    assert {"place_shen", "activation_step", "avatar_activation", "take_turn"} <= seen
 
 
 def test_a_card_loss_says_how_many_cards_from_which_piles(viewed):

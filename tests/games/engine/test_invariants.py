@@ -1,4 +1,4 @@
-"""Invariants of random legal play (Hypothesis picks the seeds).
+"""Invariants of random legal play (Hypothesis picks the seeds), for every ruleset.
 
 Every game: never raises, ends by the turn limit, replays identically, and
 every state it passes through is a valid Shén position with every card
@@ -6,11 +6,12 @@ accounted for. The checks read the state directly (their own flood fill for
 groups) rather than trusting the engine's bookkeeping.
 """
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bench.engine import sample_game
-from games.engine import apply, legal_actions
+from bench.engine import sample_game as _sample_game
+from games.engine import RULESETS, apply, legal_actions
 from games.engine.board import mask_vertices
 from games.engine.codec import state_digest
 from games.engine.decisions import ChooseLostCards, DiscardCard, PlaceShen
@@ -20,26 +21,39 @@ from games.engine.state import GameState, other
 
 seeds = st.integers(min_value=0, max_value=2**31)
 turn_limits = st.integers(min_value=1, max_value=10)  # short games keep the suite quick
+every_ruleset = pytest.mark.parametrize("ruleset", sorted(RULESETS))
 
 
+def turn_limit(ruleset: str, max_turns: int) -> int:
+    """A turn of the earlier rulesets is one action (R27): allow twenty times as many."""
+    return max_turns * 20 if RULESETS[ruleset].one_action else max_turns
+
+
+def sample_game(seed: int, max_turns: int, ruleset: str):
+    return _sample_game(seed, max_turns=turn_limit(ruleset, max_turns), ruleset_name=ruleset)
+
+
+@every_ruleset
 @settings(max_examples=10, deadline=None)
 @given(seed=seeds, max_turns=turn_limits)
-def test_random_play_always_ends_within_the_turn_limit(seed, max_turns):
-    final = sample_game(seed, max_turns=max_turns).final
+def test_random_play_always_ends_within_the_turn_limit(ruleset, seed, max_turns):
+    final = sample_game(seed, max_turns, ruleset).final
     assert final.result is not None
     assert final.result.winner in (0, 1, None)
-    assert 1 <= final.turn <= max_turns
+    assert 1 <= final.turn <= turn_limit(ruleset, max_turns)
 
 
+@every_ruleset
 @settings(max_examples=10, deadline=None)
 @given(seed=seeds, max_turns=turn_limits)
-def test_random_play_replays_identically(seed, max_turns):
-    game = sample_game(seed, max_turns=max_turns)
+def test_random_play_replays_identically(ruleset, seed, max_turns):
+    game = sample_game(seed, max_turns, ruleset)
     result = replay(game.ruleset, game.decks, game.seed, game.actions)
     assert result.events == game.events
     assert state_digest(result.final) == state_digest(game.final)
 
 
+@every_ruleset
 @settings(max_examples=20, deadline=None)
 @given(seed=seeds, max_turns=turn_limits)
 # Games that once broke an invariant, kept as regression cases:
@@ -48,8 +62,8 @@ def test_random_play_replays_identically(seed, max_turns):
 @example(seed=86, max_turns=10)
 @example(seed=119, max_turns=10)
 @example(seed=189, max_turns=10)
-def test_random_play_only_reaches_valid_positions(seed, max_turns):
-    game = sample_game(seed, max_turns=max_turns)
+def test_random_play_only_reaches_valid_positions(ruleset, seed, max_turns):
+    game = sample_game(seed, max_turns, ruleset)
     result = replay(game.ruleset, game.decks, game.seed, game.actions)
     for state, events in zip(result.states, result.events, strict=True):
         _check_one_avatar_per_position(state)
@@ -61,11 +75,12 @@ def test_random_play_only_reaches_valid_positions(seed, max_turns):
             _check_no_walker_ends_on_opponent_shen(state)
 
 
+@every_ruleset
 @settings(max_examples=10, deadline=None)
 @given(seed=seeds, max_turns=turn_limits)
-def test_every_offered_action_is_accepted(seed, max_turns):
+def test_every_offered_action_is_accepted(ruleset, seed, max_turns):
     """legal_actions never offers what apply refuses (checked on every 7th state)."""
-    game = sample_game(seed, max_turns=max_turns)
+    game = sample_game(seed, max_turns, ruleset)
     states = replay(game.ruleset, game.decks, game.seed, game.actions).states
     for state in states[::7]:
         for action in legal_actions(state):
@@ -83,8 +98,10 @@ def _check_one_avatar_per_position(state: GameState) -> None:
 
 
 def _check_realm_stones_stay_bare(state: GameState) -> None:
-    for player, stone in enumerate(state.stones):
-        if stone >= 0:
+    for player in (0, 1):
+        stones = state.grid.stones_of(player)
+        assert len(stones) == (state.stones[player] >= 0) + bool(state.second_realms[player])
+        for stone in stones:
             assert state.grid.stone_owner(stone) == player
             assert state.grid.owner(stone) is None
             assert not state.grid.is_blocked(stone)

@@ -41,6 +41,16 @@ GAMES = {
     20: ("e75105698d1d7172", "706fcabd20e17bce", 356),
 }
 
+# The earlier rulesets, pinned when they were added: (ruleset, seed): as above.
+EARLIER_GAMES = {
+    ("beta-2025", 1): ("b42d932fdc0f9293", "1862200c193b9d8c", 215),
+    ("beta-2025", 2): ("6207fa3b309477b2", "5498729f7094f4b5", 210),
+    ("beta-2025", 3): ("51ffef2f60aebbe0", "1b55a180938bfbaa", 219),
+    ("simplified-0.1", 1): ("dec8a9836794ad67", "e60dfcfdacc16ea1", 208),
+    ("simplified-0.1", 2): ("78bf56151c1fa02a", "01cf8872fe2ed828", 207),
+    ("simplified-0.1", 3): ("97c62370e2aee195", "62b07661eb848358", 209),
+}
+
 # seed: digest of every legal-action list of the game, in order (lists, not just picks).
 LEGAL_LISTS = {
     1: "e32044a1969fe05e",
@@ -65,6 +75,13 @@ def legal_lists_digest(seed: int) -> str:
         digest.update(repr(legal_actions(state)).encode())
         state, _ = apply(state, bots[state.to_decide].choose(state))
     return digest.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("ruleset, seed", sorted(EARLIER_GAMES))
+def test_random_games_of_the_earlier_rulesets_play_out_as_recorded(ruleset, seed):
+    game = sample_game(seed, ruleset_name=ruleset)
+    log = hashlib.sha256(repr(game.actions).encode()).hexdigest()[:16]
+    assert (state_digest(game.final), log, len(game.actions)) == EARLIER_GAMES[ruleset, seed]
 
 
 @pytest.mark.parametrize("seed", sorted(LEGAL_LISTS))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.engine import sample_decks
+from bench.engine import sample_decks, sample_decks_for
 from games.engine import RULESETS, DeckList, GameState, apply, legal_actions, start_game
 from games.engine.action_json import action_from_json, action_to_json
 from games.engine.bots import RandomBot
@@ -50,9 +50,13 @@ def game_steps(
     *,
     rebuild: Rebuild = _same,
     sent_as_json: bool = False,
+    ruleset: str = RULESET.name,
 ) -> Iterator[tuple[str, dict]]:
     """(digest, the action's JSON) after each action of a seeded random game."""
-    state, _ = start_game(RULESET, decks or sample_decks(seed), seed)
+    rules = RULESETS[ruleset]
+    if rules.one_action:
+        rules = rules.with_options(max_turns=80)  # short games keep the suite quick
+    state, _ = start_game(rules, decks or sample_decks_for(ruleset, seed), seed)
     bots = (RandomBot(seed * 2), RandomBot(seed * 2 + 1))
     while state.result is None:
         state = rebuild(state)
@@ -83,6 +87,16 @@ def test_card_specs_rebuilt_from_json_before_every_step_play_the_same_game(seed,
 @pytest.mark.parametrize("seed", SEEDS[:1])
 def test_the_state_rebuilt_from_json_before_every_step_plays_the_same_game(seed, plain):
     assert digests(seed, rebuild=_state_from_json) == plain[seed]
+
+
+EARLIER = sorted(name for name, rules in RULESETS.items() if rules.one_action)
+
+
+@pytest.mark.parametrize("ruleset", EARLIER)
+def test_earlier_rulesets_play_the_same_game_from_json_states_and_actions(ruleset):
+    plain_game = digests(2, ruleset=ruleset)
+    assert plain_game == digests(2, ruleset=ruleset)
+    assert digests(2, ruleset=ruleset, rebuild=_state_from_json, sent_as_json=True) == plain_game
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -136,7 +150,7 @@ def test_legal_lists_of_a_state_and_its_json_copy_are_equal():
 
 _REPLAY_IN_A_FRESH_PROCESS = """
 import json, sys
-from bench.engine import sample_decks
+from bench.engine import sample_decks, sample_decks_for
 from games.engine import RULESETS
 from games.engine.action_json import action_from_json
 from games.engine.codec import state_digest
