@@ -2,6 +2,12 @@
 
 import pytest
 from django.core.cache import caches
+from hypothesis import settings
+
+# No per-example deadline: these machines are shared, and a slow example on a busy
+# core is not a bug. Speed is measured in bench/, never in a test.
+settings.register_profile("shen", deadline=None)
+settings.load_profile("shen")
 
 
 @pytest.fixture(autouse=True)

@@ -53,7 +53,8 @@ The introduction.
 
 def write_test_rulebooks(settings, tmp_path: Path, monkeypatch) -> Path:
     """A docs folder under ``tmp_path`` holding the real rulebook and two test ones, made
-    the project's (``settings.BASE_DIR``) and registered as ``test-older`` and ``test-short``."""
+    the project's (``settings.BASE_DIR``) and registered as ``test-older`` and ``test-short``,
+    in place of the project's other rulebooks."""
     docs = tmp_path / "docs"
     docs.mkdir()
     real = REAL_RULES.read_text(encoding="utf-8")
@@ -61,6 +62,9 @@ def write_test_rulebooks(settings, tmp_path: Path, monkeypatch) -> Path:
     (docs / "rules-test-older.md").write_text(older_source(real), encoding="utf-8")
     (docs / "rules-test-short.md").write_text(SHORT_SOURCE, encoding="utf-8")
     settings.BASE_DIR = tmp_path
+    # Only these books: the project's other rulebooks are not in this folder.
+    for name in [name for name in rulebooks.RULEBOOK_FILES if name != "beta-2026-07"]:
+        monkeypatch.delitem(rulebooks.RULEBOOK_FILES, name)
     monkeypatch.setitem(
         rulebooks.RULEBOOK_FILES, OLDER, RulebookFile("rules-test-older.md", "An older test book.")
     )
