@@ -91,7 +91,14 @@ def _screen(match: Match, user, position: Position, *, revealed, live: bool) -> 
     )
     decision = game.decision(position.state) if deciding else None
     events = tuple(event for _, batch in position.log for event in batch)
-    table = None if hidden else build_table(view, seat, decision, events, position.number)
+    # A replay of a hot-seat match keeps one side of the table: the board would otherwise
+    # turn half a turn whenever the side to decide changes while someone steps through it.
+    flipped = False if not live and len(seats) == 2 else None
+    table = (
+        None
+        if hidden
+        else build_table(view, seat, decision, events, position.number, flipped=flipped)
+    )
     return Screen(
         match=match,
         number=position.number,

@@ -32,10 +32,13 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     number = max(0, min(number, match.number))
     screen = replay_screen_for(match, request.user, number)
     notes = MatchNote.objects.filter(match=match, number=number).select_related("author")
+    # Every state with a note, so a play-tester finds them without stepping through.
+    noted = MatchNote.objects.filter(match=match).order_by("number").values_list("number", flat=True)
     context = {
         "match": match,
         "screen": screen,
         "notes": notes,
+        "noted": sorted(set(noted)),
         "at": number,
         "may_note": bool(seats_of(match, request.user)) or request.user.pk == match.owner_id,
     }

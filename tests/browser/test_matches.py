@@ -7,7 +7,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from games.engine import CardPlayed, MeleeRolled
 from games.models import Match
+from games.records import match_replayed
 from games.services import match_create, match_join
 from tests.browser.test_deck_builder import log_in
 from tests.factories.decks import UserFactory
@@ -15,8 +17,14 @@ from tests.factories.matches import playable_deck, sample_catalogue_load
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# The action types a hot-seat test prefers, in order, so the game gets to the board.
-PREFERRED = ["place_realm_stone", "move", "play_card", "activate", "place_counter"]
+# A seed whose hot-seat game, answered by PREFERRED, reaches a melee in a few turns.
+HOTSEAT_SEED = 7
+
+# The action types a hot-seat test prefers, in order, so the game gets to the board and the
+# Avatars meet: a melee as soon as one is offered, then moves, manifests and placements.
+PREFERRED = ["place_realm_stone", "melee_attack", "move", "play_card", "activate", "place_counter"]
+# What the hot-seat test answers with board clicks (a source, then a target), not buttons.
+ON_THE_BOARD = {"place_counter", "play_card", "move", "melee_attack"}
 
 
 @pytest.fixture
@@ -32,41 +40,114 @@ def world():
     }
 
 
-def click_an_option(page, preferred=()):
-    """Click the first option of the most preferred type on the table; its type."""
+def show_my_side(page) -> None:
+    """Hot-seat: take the device at the hand-over screen, if there is one."""
     live = page.locator("#match-live")
     handover = live.get_by_role("button", name=re.compile("show my side"))
     if handover.count():
         handover.click()
         expect(live.locator("#decision-prompt")).to_be_visible()
+
+
+def click_an_option(page, preferred=(), on_the_board=frozenset(), board_clicks=None):
+    """Answer the decision on the table with the first option of the most preferred type,
+    by a source and a target on the board when its type is ``on_the_board`` and the
+    option has a place (its type is then added to ``board_clicks``), else by its button;
+    the option's type."""
+    show_my_side(page)
+    live = page.locator("#match-live")
     number = live.get_attribute("data-number")
-    buttons = live.locator("button[data-action]")
-    expect(buttons.first).to_be_attached()
-    actions = [
-        json.loads(text) for text in buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
-    ]
-    types = [action["type"] for action in actions]
+    forms = live.locator("form.choice")
+    expect(forms.first).to_be_attached()
+    options = forms.evaluate_all(
+        "fs => fs.map(f => [f.querySelector('button').dataset.action, f.dataset.choice])"
+    )
+    types = [json.loads(action)["type"] for action, _ in options]
     kind = next((kind for kind in preferred if kind in types), types[0])
-    button = buttons.nth(types.index(kind))
-    # Options of a piece sit in its group, folded until the player opens it.
-    button.evaluate("b => { const group = b.closest('details'); if (group) group.open = true; }")
-    button.click()
+    form = live.locator(f'form.choice[data-choice="{options[types.index(kind)][1]}"]')
+    if kind in on_the_board and click_on_the_board(live, form):
+        if board_clicks is not None:
+            board_clicks.append(kind)
+    else:
+        # Options of a piece sit in its group, folded until the player opens it.
+        form.evaluate("f => { const group = f.closest('details'); if (group) group.open = true; }")
+        form.locator("button").click()
     expect(live).not_to_have_attribute("data-number", number)
     return kind
 
 
-def test_a_hotseat_match_from_a_valid_deck_played_by_clicks(page, world):
+def click_on_the_board(live, form) -> bool:
+    """Pick ``form``'s option as a player does on the board: its source (an Avatar, or a
+    card's Play button), then its highlighted target; when several options share the
+    target, the page points at them and the player clicks the one meant. False when the
+    option has no place on the board to click."""
+    point, group = form.get_attribute("data-point"), form.get_attribute("data-group")
+    if not point:
+        return False
+    if group:
+        sources = live.locator("[data-source]")
+        owners = sources.evaluate_all("ss => ss.map(s => s.dataset.source.split(' '))")
+        at = next((n for n, groups in enumerate(owners) if group in groups), None)
+        if at is None:
+            return False
+        sources.nth(at).click()
+    target = live.locator(f'.board .place.is-target[data-place="{point}"]')
+    expect(target).to_be_visible()
+    target.click()
+    # Several options there: the page points at them (nothing is posted yet).
+    if form.evaluate_all("fs => fs.some(f => f.classList.contains('is-candidate'))"):
+        form.locator("button").click()
+    return True
+
+
+def test_a_hotseat_match_from_a_valid_deck_played_by_clicks_to_a_melee(page, world):
     log_in(page, "alice")
     page.goto(f"/decks/{world['alices_deck'].pk}/")
     page.get_by_role("link", name="Play-test").click()
-    page.get_by_label("Seed").fill("5")
+    page.get_by_label("Seed").fill(str(HOTSEAT_SEED))
     page.get_by_role("button", name="Start the match").click()
     expect(page).to_have_url(re.compile(r"/games/\d+/$"))
-    clicked = [click_an_option(page, PREFERRED) for _ in range(40)]
+    clicked, on_board, melee = [], [], None
+    while melee is None and len(clicked) < 80:
+        clicked.append(click_an_option(page, PREFERRED, ON_THE_BOARD, on_board))
+        # The attack may open a combat window first; the dice roll when it closes.
+        if "melee_attack" in clicked:
+            melee = next(
+                (
+                    e
+                    for e in match_replayed(Match.objects.get()).events[-1]
+                    if isinstance(e, MeleeRolled)
+                ),
+                None,
+            )
     assert clicked[:2] == ["place_realm_stone", "place_realm_stone"]
-    assert "place_counter" in clicked and "play_card" in clicked
-    match = Match.objects.get()
-    assert match.number >= 40
+    assert melee is not None, clicked
+    # A Shén placement, a manifest, a move and the attack itself, each by board clicks.
+    assert {"place_counter", "play_card", "move", "melee_attack"} <= set(on_board), clicked
+    played = [e for events in match_replayed(Match.objects.get()).events for e in events]
+    manifests = {e.card for e in played if isinstance(e, CardPlayed) and e.where.startswith("at ")}
+    assert melee.attacker in manifests and melee.defender in manifests
+    # The dice of that melee are on the table, with both totals and the winner.
+    show_my_side(page)
+    dice = page.locator("#match-live .dice")
+    expect(dice).to_be_visible()
+    expect(dice.locator("#dice-title")).to_contain_text("melee")
+    rolls = dice.locator(".dice-rolls > div")
+    expect(rolls).to_have_count(2)
+    for roll, who, values in (
+        (rolls.nth(0), melee.attacker, melee.attack_dice),
+        (rolls.nth(1), melee.defender, melee.defense_dice),
+    ):
+        expect(roll.locator("dt")).to_contain_text(who)
+        expect(roll.locator(".die")).to_have_text([str(v) for v in values])
+        expect(roll.locator(".dice-total")).to_have_text(f"= {sum(values)}")
+    attacker_won = sum(melee.attack_dice) > sum(melee.defense_dice)
+    expect(dice.locator(".dice-winner")).to_have_text(
+        f"{melee.winner} ({'attacker' if attacker_won else 'defender'}) wins."
+    )
+    expect(rolls.nth(0 if attacker_won else 1)).to_have_class("won")
+    # The log beside the board says it too, citing the rule.
+    expect(page.locator("#match-live .log-lines")).to_contain_text(f"{melee.winner} wins")
 
 
 def test_a_bot_match_played_to_its_end_by_clicks(page, world):
@@ -86,6 +167,20 @@ def test_a_bot_match_played_to_its_end_by_clicks(page, world):
     expect(page.locator(".match-status")).to_contain_text("Finished")
 
 
+# Where space a1 is drawn on a board, and whether its labels stand by it.
+WHERE_A1_IS = """board => {
+  const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const label = (text) => [...board.querySelectorAll('.space-labels text')].find(t => t.textContent === text);
+  const a1 = centre([...board.querySelectorAll('rect.space')].find(r => r.textContent === 'a1'));
+  const middle = centre(board);
+  return {
+    left: a1[0] < middle[0], low: a1[1] > middle[1],
+    under_a: Math.abs(centre(label('a'))[0] - a1[0]) < 3,
+    beside_1: Math.abs(centre(label('1'))[1] - a1[1]) < 3,
+  };
+}"""
+
+
 def test_friends_see_each_others_moves_within_two_seconds(browser, live_server, world):
     match = match_create(owner=world["alice"], deck=world["alices_deck"], mode="friend", seed=8)
     match_join(match=match, user=world["bob"], deck=world["bobs_deck"])
@@ -96,6 +191,14 @@ def test_friends_see_each_others_moves_within_two_seconds(browser, live_server, 
         pages[user.username] = context.new_page()
         log_in(pages[user.username], user.username)
         pages[user.username].goto(f"/games/{match.pk}/")
+    # Each sees the board from their own side: Blue's a1 is at the top right, under the
+    # label "a" and beside the label "1" all the same.
+    for side, seen in ((match.red_user, "red"), (match.blue_user, "blue")):
+        board = pages[side.username].locator("#match-live svg.board")
+        expect(board).to_have_attribute("data-seen-from", seen)
+        where = board.evaluate(WHERE_A1_IS)
+        assert where["left"] == where["low"] == (seen == "red"), (seen, where)
+        assert where["under_a"] and where["beside_1"], (seen, where)
     for _ in range(4):
         match.refresh_from_db()
         acting = next(
