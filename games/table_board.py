@@ -259,13 +259,13 @@ class _Points:
 
     def space(self, index: int) -> Point:
         file, rank = self.board.space_file_rank(index)
-        x, y = self.x(file, CELL // 2), self.y(rank, CELL // 2)
-        return Point(point_key(index, False), Place(index, False, self.board.space_name(index)), x, y)
+        place = Place(index, False, self.board.space_name(index))
+        return Point(point_key(index, False), place, self.x(file, CELL // 2), self.y(rank, CELL // 2))
 
     def vertex(self, index: int) -> Point:
         file, rank = self.board.vertex_file_rank(index)
-        x, y = self.x(file, 0), self.y(rank, 0)
-        return Point(point_key(index, True), Place(index, True, self.board.vertex_name(index)), x, y)
+        place = Place(index, True, self.board.vertex_name(index))
+        return Point(point_key(index, True), place, self.x(file, 0), self.y(rank, 0))
 
     def at(self, key: str) -> Point:
         index = int(key[1:])

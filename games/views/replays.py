@@ -33,7 +33,7 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     screen = replay_screen_for(match, request.user, number)
     notes = MatchNote.objects.filter(match=match, number=number).select_related("author")
     # Every state with a note, so a play-tester finds them without stepping through.
-    noted = MatchNote.objects.filter(match=match).order_by("number").values_list("number", flat=True)
+    noted = MatchNote.objects.filter(match=match).values_list("number", flat=True)
     context = {
         "match": match,
         "screen": screen,

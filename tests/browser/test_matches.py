@@ -169,8 +169,12 @@ def test_a_bot_match_played_to_its_end_by_clicks(page, world):
 
 # Where space a1 is drawn on a board, and whether its labels stand by it.
 WHERE_A1_IS = """board => {
-  const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
-  const label = (text) => [...board.querySelectorAll('.space-labels text')].find(t => t.textContent === text);
+  const centre = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  const label = (text) =>
+    [...board.querySelectorAll('.space-labels text')].find(t => t.textContent === text);
   const a1 = centre([...board.querySelectorAll('rect.space')].find(r => r.textContent === 'a1'));
   const middle = centre(board);
   return {
