@@ -260,7 +260,8 @@ class _Points:
     def space(self, index: int) -> Point:
         file, rank = self.board.space_file_rank(index)
         place = Place(index, False, self.board.space_name(index))
-        return Point(point_key(index, False), place, self.x(file, CELL // 2), self.y(rank, CELL // 2))
+        centre = CELL // 2
+        return Point(point_key(index, False), place, self.x(file, centre), self.y(rank, centre))
 
     def vertex(self, index: int) -> Point:
         file, rank = self.board.vertex_file_rank(index)
