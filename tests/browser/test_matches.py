@@ -216,3 +216,57 @@ def test_friends_see_each_others_moves_within_two_seconds(browser, live_server, 
         )
     for page in pages.values():
         page.context.close()
+
+
+def test_a_friend_asks_to_undo_the_other_accepts_then_one_resigns(browser, live_server, world):
+    match = match_create(owner=world["alice"], deck=world["alices_deck"], mode="friend", seed=8)
+    match_join(match=match, user=world["bob"], deck=world["bobs_deck"])
+    match = Match.objects.get(pk=match.pk)
+    pages = {}
+    for user in (match.red_user, match.blue_user):
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": 390, "height": 800}
+        )
+        pages[user.username] = context.new_page()
+        log_in(pages[user.username], user.username)
+        pages[user.username].goto(f"/games/{match.pk}/")
+    acting = next(name for name, page in pages.items() if page.locator("form.choice").count())
+    other = next(name for name in pages if name != acting)
+    click_an_option(pages[acting])
+    moved = Match.objects.get(pk=match.pk).number
+    pages[acting].get_by_role("button", name="Ask to undo").click()
+    expect(pages[acting].locator(".undo-request")).to_contain_text("waiting for your opponent")
+    # The request reaches the opponent by the page's own updates, above the table.
+    request = pages[other].locator(".undo-request")
+    expect(request).to_contain_text("asks to undo", timeout=2000)
+    assert request.bounding_box()["y"] < pages[other].locator("svg.board").bounding_box()["y"]
+    request.get_by_role("button", name="Accept").click()
+    expect(pages[other].locator("#match-live")).to_have_attribute("data-number", str(moved - 1))
+    expect(pages[acting].locator("#match-live")).to_have_attribute(
+        "data-number", str(moved - 1), timeout=2000
+    )
+    expect(pages[acting].locator("form.choice").first).to_be_attached()
+    # Resigning asks first, then ends the match for both.
+    page = pages[acting]
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Resign").click()
+    expect(page.locator(".match-status")).to_contain_text("Resigned")
+    expect(pages[other].locator(".match-status")).to_contain_text("Resigned", timeout=2000)
+    expect(pages[other].get_by_role("button", name="Resign")).to_have_count(0)
+    winner = Match.objects.get(pk=match.pk).result["winner"]
+    assert winner == (0 if match.red_user.username == other else 1)
+    for page in pages.values():
+        page.context.close()
+
+
+def test_hotseat_undo_takes_back_the_last_decision(page, world):
+    match = match_create(owner=world["alice"], deck=world["alices_deck"], mode="hotseat", seed=2)
+    log_in(page, "alice")
+    page.goto(f"/games/{match.pk}/")
+    for _ in range(3):
+        click_an_option(page, PREFERRED)
+    live = page.locator("#match-live")
+    number = int(live.get_attribute("data-number"))
+    live.get_by_role("button", name="Undo").click()
+    expect(live).to_have_attribute("data-number", str(number - 1))
+    assert Match.objects.get(pk=match.pk).number == number - 1
