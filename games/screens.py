@@ -56,7 +56,12 @@ class Screen:
 
 def screen_for(match: Match, user, *, revealed: int | None = None) -> Screen:
     """The table as ``user`` sees it now. In a hot-seat match ``revealed`` is the seat
-    last shown on the device: another seat to act gets a hand-over screen first."""
+    last shown on the device: another seat to act gets a hand-over screen first. A friend
+    match still waiting for its second deck has no game yet: nothing to show but seats."""
+    if match.status == Status.WAITING:
+        seats = seats_of(match, user)
+        seat = seats[0] if seats else None
+        return Screen(match, 0, seat, None, None, None, None, (), ())
     position = match_position(match)
     return _screen(match, user, position, revealed=revealed, live=True)
 

@@ -104,6 +104,21 @@ def test_hotseat_hands_over_before_showing_the_next_hand(alice_in, alice, alices
     assert "Hand the device to" not in page and 'id="decision-prompt"' in page
 
 
+def test_a_friend_match_waiting_for_its_friend_shows_the_invitation(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    for url in ("", "live/"):
+        page = alice_in.get(f"/games/{match.pk}/{url}")
+        assert page.status_code == 200, url
+        text = page.content.decode()
+        assert f"/games/join/{match.invite_token}/" in text
+        assert 'role="alert"' not in text and "not a game" not in text
+    assert "/replay/" not in alice_in.get(f"/games/{match.pk}/").content.decode()
+    assert alice_in.get(f"/games/{match.pk}/replay/").status_code == 404
+    answer = alice_in.get(f"/api/matches/{match.pk}/")
+    assert answer.status_code == 200
+    assert answer.json()["invite_token"] == match.invite_token
+
+
 def test_other_players_cannot_open_a_match_in_progress(client, bob, alice, alices_deck):
     match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
     client.force_login(bob)
