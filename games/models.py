@@ -159,6 +159,13 @@ class Match(models.Model):
     def is_over(self) -> bool:
         return self.status in (Status.FINISHED, Status.RESIGNED)
 
+    @property
+    def replay_is_public(self) -> bool:
+        """A finished match between public decks: anyone may watch its replay by its link."""
+        return self.is_over and all(
+            deck is not None and deck.visibility == "public" for deck in self.decks_of_seats
+        )
+
     def winner_name(self) -> str:
         """Who won, in words ("Red", "Blue", "Nobody (a draw)"), or "" while in play."""
         if not self.result:

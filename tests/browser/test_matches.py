@@ -270,3 +270,32 @@ def test_hotseat_undo_takes_back_the_last_decision(page, world):
     live.get_by_role("button", name="Undo").click()
     expect(live).to_have_attribute("data-number", str(number - 1))
     assert Match.objects.get(pk=match.pk).number == number - 1
+
+
+def test_a_friend_takes_up_the_invitation_link_with_one_of_their_decks(browser, live_server, world):
+    pages = {}
+    for name in ("alice", "bob"):
+        context = browser.new_context(
+            base_url=live_server.url, viewport={"width": 390, "height": 800}
+        )
+        pages[name] = context.new_page()
+        log_in(pages[name], name)
+    alice, bob = pages["alice"], pages["bob"]
+    alice.goto(f"/games/new/?deck={world['alices_deck'].pk}")
+    alice.get_by_label("Opponent:").select_option("friend")
+    alice.get_by_role("button", name="Start the match").click()
+    expect(alice.locator(".match-status")).to_contain_text("Waiting for your friend")
+    expect(alice.get_by_role("alert")).to_have_count(0)
+    expect(alice.get_by_role("button", name="Copy link")).to_be_visible()
+    link = alice.get_by_label("Send this link to your friend").input_value()
+    bob.goto(link)
+    bob.get_by_label(re.compile("Second deck")).check()
+    bob.get_by_role("button", name="Join with this deck").click()
+    expect(bob).to_have_url(re.compile(r"/games/\d+/$"))
+    expect(bob.locator("#match-live svg.board")).to_be_visible()
+    # Alice's waiting page turns into the table by itself.
+    expect(alice.locator("#match-live svg.board")).to_be_visible(timeout=2000)
+    match = Match.objects.get()
+    assert (match.red_user, match.blue_user) == (world["alice"], world["bob"])
+    for page in pages.values():
+        page.context.close()

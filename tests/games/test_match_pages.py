@@ -6,7 +6,8 @@ import pytest
 
 from games.models import Match, Mode, Status
 from games.services import match_create
-from tests.factories.decks import DeckFactory
+from tests.factories.decks import DeckFactory, UserFactory
+from tests.factories.matches import playable_deck
 from tests.games.helpers import legal_json
 
 
@@ -124,6 +125,27 @@ def test_other_players_cannot_open_a_match_in_progress(client, bob, alice, alice
     client.force_login(bob)
     for url in ("", "live/", "replay/", "replay.json"):
         assert client.get(f"/games/{match.pk}/{url}").status_code == 404
+
+
+@pytest.mark.parametrize("public", [True, False])
+def test_a_finished_match_between_public_decks_has_a_replay_link_anyone_opens(
+    client, alice, realms, bobs_deck, public
+):
+    deck = playable_deck(owner=alice, realm=realms[0], visibility="public" if public else "private")
+    match = match_create(owner=alice, deck=deck, mode=Mode.HOTSEAT, opponent_deck=bobs_deck, seed=3)
+    client.force_login(alice)
+    assert 'id="replay-link"' not in client.get(f"/games/{match.pk}/").content.decode()
+    client.post(f"/games/{match.pk}/resign/")
+    link = f"/games/{match.pk}/replay/"
+    for url in (f"/games/{match.pk}/", link):
+        page = client.get(url).content.decode()
+        assert ('id="replay-link"' in page) == public
+        if public:
+            assert f'{link}"' in page.split('id="replay-link"')[1].split(">")[0]
+    client.force_login(UserFactory(username="carol"))
+    assert client.get(link).status_code == (200 if public else 404)
+    client.logout()
+    assert client.get(link).status_code == (200 if public else 404)
 
 
 def test_my_matches_lists_them(alice_in, alice, alices_deck):
