@@ -40,6 +40,36 @@ def world():
     }
 
 
+@pytest.fixture
+def players(browser, live_server):
+    """``open(names, width)``: a logged-in page of its own browser context per name."""
+    contexts = []
+
+    def open_pages(names, width=1280):
+        pages = {}
+        for name in names:
+            context = browser.new_context(
+                base_url=live_server.url, viewport={"width": width, "height": 800}
+            )
+            contexts.append(context)
+            pages[name] = context.new_page()
+            pages[name].set_default_timeout(10_000)
+            log_in(pages[name], name)
+        return pages
+
+    yield open_pages
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def friend_match(world):
+    """Alice's friend match, which Bob has joined."""
+    match = match_create(owner=world["alice"], deck=world["alices_deck"], mode="friend", seed=8)
+    match_join(match=match, user=world["bob"], deck=world["bobs_deck"])
+    return Match.objects.get(pk=match.pk)
+
+
 def show_my_side(page) -> None:
     """Hot-seat: take the device at the hand-over screen, if there is one."""
     live = page.locator("#match-live")
@@ -185,16 +215,11 @@ WHERE_A1_IS = """board => {
 }"""
 
 
-def test_friends_see_each_others_moves_within_two_seconds(browser, live_server, world):
-    match = match_create(owner=world["alice"], deck=world["alices_deck"], mode="friend", seed=8)
-    match_join(match=match, user=world["bob"], deck=world["bobs_deck"])
-    match = Match.objects.get(pk=match.pk)
-    pages = {}
-    for user in (match.red_user, match.blue_user):
-        context = browser.new_context(base_url=live_server.url)
-        pages[user.username] = context.new_page()
-        log_in(pages[user.username], user.username)
-        pages[user.username].goto(f"/games/{match.pk}/")
+def test_friends_see_each_others_moves_within_two_seconds(players, friend_match):
+    match = friend_match
+    pages = players([match.red_user.username, match.blue_user.username])
+    for page in pages.values():
+        page.goto(f"/games/{match.pk}/")
     # Each sees the board from their own side: Blue's a1 is at the top right, under the
     # label "a" and beside the label "1" all the same.
     for side, seen in ((match.red_user, "red"), (match.blue_user, "blue")):
@@ -214,22 +239,13 @@ def test_friends_see_each_others_moves_within_two_seconds(browser, live_server, 
         expect(pages[watching].locator("#match-live")).to_have_attribute(
             "data-number", str(match.number), timeout=2000
         )
+
+
+def test_a_friend_asks_to_undo_the_other_accepts_then_one_resigns(players, friend_match):
+    match = friend_match
+    pages = players([match.red_user.username, match.blue_user.username], width=390)
     for page in pages.values():
-        page.context.close()
-
-
-def test_a_friend_asks_to_undo_the_other_accepts_then_one_resigns(browser, live_server, world):
-    match = match_create(owner=world["alice"], deck=world["alices_deck"], mode="friend", seed=8)
-    match_join(match=match, user=world["bob"], deck=world["bobs_deck"])
-    match = Match.objects.get(pk=match.pk)
-    pages = {}
-    for user in (match.red_user, match.blue_user):
-        context = browser.new_context(
-            base_url=live_server.url, viewport={"width": 390, "height": 800}
-        )
-        pages[user.username] = context.new_page()
-        log_in(pages[user.username], user.username)
-        pages[user.username].goto(f"/games/{match.pk}/")
+        page.goto(f"/games/{match.pk}/")
     acting = next(name for name, page in pages.items() if page.locator("form.choice").count())
     other = next(name for name in pages if name != acting)
     click_an_option(pages[acting])
@@ -255,8 +271,6 @@ def test_a_friend_asks_to_undo_the_other_accepts_then_one_resigns(browser, live_
     expect(pages[other].get_by_role("button", name="Resign")).to_have_count(0)
     winner = Match.objects.get(pk=match.pk).result["winner"]
     assert winner == (0 if match.red_user.username == other else 1)
-    for page in pages.values():
-        page.context.close()
 
 
 def test_hotseat_undo_takes_back_the_last_decision(page, world):
@@ -272,14 +286,8 @@ def test_hotseat_undo_takes_back_the_last_decision(page, world):
     assert Match.objects.get(pk=match.pk).number == number - 1
 
 
-def test_a_friend_takes_up_the_invitation_link_with_one_of_their_decks(browser, live_server, world):
-    pages = {}
-    for name in ("alice", "bob"):
-        context = browser.new_context(
-            base_url=live_server.url, viewport={"width": 390, "height": 800}
-        )
-        pages[name] = context.new_page()
-        log_in(pages[name], name)
+def test_a_friend_takes_up_the_invitation_link_with_one_of_their_decks(players, world):
+    pages = players(["alice", "bob"], width=390)
     alice, bob = pages["alice"], pages["bob"]
     alice.goto(f"/games/new/?deck={world['alices_deck'].pk}")
     alice.get_by_label("Opponent:").select_option("friend")
@@ -297,5 +305,3 @@ def test_a_friend_takes_up_the_invitation_link_with_one_of_their_decks(browser, 
     expect(alice.locator("#match-live svg.board")).to_be_visible(timeout=2000)
     match = Match.objects.get()
     assert (match.red_user, match.blue_user) == (world["alice"], world["bob"])
-    for page in pages.values():
-        page.context.close()
