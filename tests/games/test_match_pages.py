@@ -148,9 +148,16 @@ def test_a_finished_match_between_public_decks_has_a_replay_link_anyone_opens(
     assert client.get(link).status_code == (200 if public else 404)
 
 
-def test_my_matches_lists_them(alice_in, alice, alices_deck):
-    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
-    assert f"/games/{match.pk}/" in alice_in.get("/games/").content.decode()
+def test_my_matches_lists_them_with_who_plays_each_side(alice_in, alice, alices_deck):
+    hotseat = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+    bot = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn="me")
+    friend = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    page = alice_in.get("/games/").content.decode()
+    for match in (hotseat, bot, friend):
+        assert f"/games/{match.pk}/" in page
+    assert hotseat.players == ("alice", "alice")
+    assert set(bot.players) == {"alice", "bot (random)"} and "bot (random)" in page
+    assert "—" in friend.players
 
 
 def test_resign_and_replay_download_and_reimport(alice_in, alice, alices_deck):
