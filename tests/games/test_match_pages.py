@@ -120,6 +120,28 @@ def test_a_friend_match_waiting_for_its_friend_shows_the_invitation(alice_in, al
     assert answer.json()["invite_token"] == match.invite_token
 
 
+def test_the_invitation_asks_the_friend_to_sign_in_then_to_pick_a_valid_deck(
+    client, alice, bob, alices_deck, bobs_deck, realms
+):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    link = f"/games/join/{match.invite_token}/"
+    signing_in = client.get(link)
+    assert signing_in.status_code == 302 and f"next={link}" in signing_in["Location"]
+    broken = DeckFactory(owner=bob, name="Half a deck")
+    client.force_login(bob)
+    page = client.get(link).content.decode()
+    assert "Half a deck" in page and "not valid" in page
+    refused = client.post(link, {"deck": broken.pk})
+    assert refused.status_code == 400
+    assert Match.objects.get(pk=match.pk).status == Status.WAITING
+    assert client.post(link, {"deck": bobs_deck.pk})["Location"] == f"/games/{match.pk}/"
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Status.PLAYING and match.blue_user == bob
+    # The link is spent: a third person gets told so, and nothing changes.
+    client.force_login(UserFactory(username="carol"))
+    assert "already been taken up" in client.get(link).content.decode()
+
+
 def test_other_players_cannot_open_a_match_in_progress(client, bob, alice, alices_deck):
     match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
     client.force_login(bob)
