@@ -11,8 +11,8 @@ from games.engine import CardPlayed, MeleeRolled
 from games.models import Match
 from games.play import GAMES
 from games.records import match_replayed
-from games.table_decision import decision_panel
 from games.services import match_create, match_join
+from games.table_decision import decision_panel
 from tests.browser.test_deck_builder import log_in
 from tests.factories.decks import UserFactory
 from tests.factories.matches import playable_deck, sample_catalogue_load
