@@ -204,10 +204,13 @@ def test_a_hotseat_match_from_a_valid_deck_played_by_clicks_to_a_melee(page, wor
         expect(roll.locator(".die")).to_have_text([str(v) for v in values])
         expect(roll.locator(".dice-total")).to_have_text(f"= {sum(values)}")
     attacker_won = sum(melee.attack_dice) > sum(melee.defense_dice)
-    expect(dice.locator(".dice-winner")).to_have_text(
+    expect(dice.locator(".dice-winner")).to_contain_text(
         f"{melee.winner} ({'attacker' if attacker_won else 'defender'}) wins."
     )
     expect(rolls.nth(0 if attacker_won else 1)).to_have_class("won")
+    # A mirror match: the same card may fight itself, so each side is named.
+    sides = [rolls.nth(n).locator("dt").inner_text().split("'s ")[0] for n in (0, 1)]
+    assert sorted(sides) == ["Blue", "Red"], sides
     # The log beside the board says it too, citing the rule.
     expect(page.locator("#match-live .log-lines")).to_contain_text(f"{melee.winner} wins")
 

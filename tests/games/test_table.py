@@ -27,6 +27,7 @@ from games.engine import (
     GameState,
     MeleeRolled,
     RandomBot,
+    RangedRolled,
     action_to_json,
     apply,
     describe_decision,
@@ -35,7 +36,7 @@ from games.engine import (
     view_for,
 )
 from games.engine.client import DECISION_KINDS
-from games.engine.state import other
+from games.engine.state import other, player_name
 from games.table import build_table, table_for
 from games.table_board import initials
 from games.table_decision import point_key
@@ -411,6 +412,33 @@ def test_the_last_combat_shows_its_dice_totals_and_winner():
         assert " wins." in html
         return
     pytest.fail("no melee in the sampled states")
+
+
+def test_the_dice_say_whose_avatar_attacked_and_whose_defended():
+    """In a mirror match both Avatars may bear one name: the dice name their sides, as
+    the state before the attack had them."""
+    checked = 0
+    for seed in range(1, 6):
+        state, events = start_game(RULESET, [decks(seed)[0]] * 2, seed)
+        events, bots = list(events), (RandomBot(seed), RandomBot(seed + 1000))
+        while state.result is None:
+            before, action = state, bots[state.to_decide].choose(state)
+            state, emitted = apply(state, action)
+            events += emitted
+            for event in emitted:
+                if not isinstance(event, (MeleeRolled, RangedRolled)):
+                    continue
+                # The attack itself, or a combat window's answer that lets it roll.
+                card = before.combat.attacker if before.combat else action.avatar
+                owner = next(a.owner for a in before.avatars if a.card == card)
+                table = table_for(state, 0, events[-40:], 1)
+                assert table.dice.attack == event.attack_dice
+                assert table.dice.attacker_side == player_name(owner)
+                assert table.dice.defender_side == player_name(other(owner))
+                html = render(table, "games/_dice.html")
+                assert f"{player_name(owner)}'s {event.attacker}" in html
+                checked += 1
+    assert checked >= 3, "too few combats to check"
 
 
 def test_no_combat_no_dice():
