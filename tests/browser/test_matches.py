@@ -170,7 +170,14 @@ def test_a_hotseat_match_from_a_valid_deck_played_by_clicks_to_a_melee(page, wor
     expect(page).to_have_url(re.compile(r"/games/\d+/$"))
     assert Match.objects.get().options == FORM_OPTIONS, "the form's defaults changed"
     clicked, on_board, melee = [], [], None
+    seen_from = set()
     while melee is None and len(clicked) < 80:
+        # Hot-seat turns the board to the side of the player who has the device.
+        show_my_side(page)
+        acting = re.search(r"(Red|Blue) to decide", page.locator(".match-status").inner_text())
+        board = page.locator("#match-live svg.board")
+        expect(board).to_have_attribute("data-seen-from", acting.group(1).lower())
+        seen_from.add(acting.group(1))
         clicked.append(click_an_option(page, PREFERRED, ON_THE_BOARD, on_board))
         # The attack may open a combat window first; the dice roll when it closes.
         if "melee_attack" in clicked:
@@ -184,6 +191,7 @@ def test_a_hotseat_match_from_a_valid_deck_played_by_clicks_to_a_melee(page, wor
             )
     assert clicked[:2] == ["place_realm_stone", "place_realm_stone"]
     assert melee is not None, clicked
+    assert seen_from == {"Red", "Blue"}
     # A Shén placement, a manifest, a move and the attack itself, each by board clicks.
     assert {"place_counter", "play_card", "move", "melee_attack"} <= set(on_board), clicked
     played = [e for events in match_replayed(Match.objects.get()).events for e in events]
