@@ -128,6 +128,10 @@
     tables.forEach((table) => {
       table.querySelectorAll(".board .place").forEach((place) => place.setAttribute("role", "button"));
       reset(table);
+      // The log reads oldest first: show its end, where what just happened is.
+      table.querySelectorAll(".log-lines").forEach((log) => {
+        log.scrollTop = log.scrollHeight;
+      });
     });
     root.querySelectorAll("form.card-picker").forEach((picker) => {
       picker.hidden = false;

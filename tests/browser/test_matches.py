@@ -219,8 +219,11 @@ def test_a_hotseat_match_from_a_valid_deck_played_by_clicks_to_a_melee(page, wor
     # A mirror match: the same card may fight itself, so each side is named.
     sides = [rolls.nth(n).locator("dt").inner_text().split("'s ")[0] for n in (0, 1)]
     assert sorted(sides) == ["Blue", "Red"], sides
-    # The log beside the board says it too, citing the rule.
-    expect(page.locator("#match-live .log-lines")).to_contain_text(f"{melee.winner} wins")
+    # The log beside the board shows its newest lines, and says it too, citing the rule.
+    log = page.locator("#match-live .log-lines")
+    expect(log).to_contain_text(f"{melee.winner} wins")
+    assert log.evaluate("l => l.scrollHeight > l.clientHeight"), "a log long enough to scroll"
+    assert log.evaluate("l => l.scrollTop + l.clientHeight >= l.scrollHeight - 2")
 
 
 def test_a_bot_match_played_to_its_end_by_clicks(page, world):
