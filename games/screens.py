@@ -60,8 +60,17 @@ def screen_for(match: Match, user, *, revealed: int | None = None) -> Screen:
     match still waiting for its second deck has no game yet: nothing to show but seats."""
     if match.status == Status.WAITING:
         seats = seats_of(match, user)
-        seat = seats[0] if seats else None
-        return Screen(match, 0, seat, None, None, None, None, (), ())
+        return Screen(
+            match=match,
+            number=0,
+            seat=seats[0] if seats else None,
+            acting=None,
+            view=None,
+            decision=None,
+            decision_json=None,
+            log=(),
+            hand=(),
+        )
     position = match_position(match)
     return _screen(match, user, position, revealed=revealed, live=True)
 
