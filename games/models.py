@@ -159,6 +159,29 @@ class Match(models.Model):
     def is_over(self) -> bool:
         return self.status in (Status.FINISHED, Status.RESIGNED)
 
+    @property
+    def players(self) -> tuple[str, str]:
+        """Who plays Red and Blue, in words: a user's name, "bot (random)", the owner on
+        both sides of a hot-seat match, "—" for a seat nobody holds yet."""
+
+        def name(user) -> str:
+            if user is not None:
+                return user.username
+            if self.mode == Mode.BOT:
+                return f"bot ({self.bot_name})"
+            if self.mode == Mode.HOTSEAT:
+                return self.owner.username
+            return "—"
+
+        return (name(self.red_user), name(self.blue_user))
+
+    @property
+    def replay_is_public(self) -> bool:
+        """A finished match between public decks: anyone may watch its replay by its link."""
+        return self.is_over and all(
+            deck is not None and deck.visibility == "public" for deck in self.decks_of_seats
+        )
+
     def winner_name(self) -> str:
         """Who won, in words ("Red", "Blue", "Nobody (a draw)"), or "" while in play."""
         if not self.result:

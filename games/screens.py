@@ -56,7 +56,21 @@ class Screen:
 
 def screen_for(match: Match, user, *, revealed: int | None = None) -> Screen:
     """The table as ``user`` sees it now. In a hot-seat match ``revealed`` is the seat
-    last shown on the device: another seat to act gets a hand-over screen first."""
+    last shown on the device: another seat to act gets a hand-over screen first. A friend
+    match still waiting for its second deck has no game yet: nothing to show but seats."""
+    if match.status == Status.WAITING:
+        seats = seats_of(match, user)
+        return Screen(
+            match=match,
+            number=0,
+            seat=seats[0] if seats else None,
+            acting=None,
+            view=None,
+            decision=None,
+            decision_json=None,
+            log=(),
+            hand=(),
+        )
     position = match_position(match)
     return _screen(match, user, position, revealed=revealed, live=True)
 
@@ -91,7 +105,14 @@ def _screen(match: Match, user, position: Position, *, revealed, live: bool) -> 
     )
     decision = game.decision(position.state) if deciding else None
     events = tuple(event for _, batch in position.log for event in batch)
-    table = None if hidden else build_table(view, seat, decision, events, position.number)
+    # A replay of a hot-seat match keeps one side of the table: the board would otherwise
+    # turn half a turn whenever the side to decide changes while someone steps through it.
+    flipped = False if not live and len(seats) == 2 else None
+    table = (
+        None
+        if hidden
+        else build_table(view, seat, decision, events, position.number, flipped=flipped)
+    )
     return Screen(
         match=match,
         number=position.number,

@@ -262,9 +262,7 @@ def may_see(match: Match, user: AbstractBaseUser | None) -> bool:
         and (user.pk in (match.owner_id, match.red_user_id, match.blue_user_id))
     ):
         return True
-    return match.is_over and all(
-        deck is not None and deck.visibility == "public" for deck in match.decks_of_seats
-    )
+    return match.replay_is_public
 
 
 def viewer_seat(match: Match, user: AbstractBaseUser | None, position: Position) -> int | None:

@@ -104,9 +104,12 @@ def build_table(
     decision: DecisionView | None,
     events: Iterable[Event],
     number: int,
+    *,
+    flipped: bool | None = None,
 ) -> Table:
     """The table from a player's ``view`` (``view_for``) and their ``decision``
-    (``describe_decision`` of the real state, or None when it is not theirs)."""
+    (``describe_decision`` of the real state, or None when it is not theirs).
+    ``flipped`` turns the board to Blue's side (by default: when ``player`` is Blue)."""
     if decision is not None and decision.player != player:
         decision = None  # someone else's options never reach this player
     seen = redact_events(events, player)
@@ -120,7 +123,11 @@ def build_table(
         phase=view.phase,
         result=_result_words(view),
         deciding="" if view.to_decide is None else player_name(view.to_decide),
-        board=draw_board(view, panel),
+        # Each player sees the board from their own chair: Blue's is turned half a turn.
+        # In hot-seat the viewer is the player to act (games.screens), whom the hand-over
+        # screen has just given the device, so the board turns with the device as it
+        # would on a real table; a spectator sits on Red's side.
+        board=draw_board(view, panel, flipped=player == 1 if flipped is None else flipped),
         sides=tuple(_side(view, p, player) for p in PLAYERS),
         hand=_hand(view, player, panel),
         panel=panel,

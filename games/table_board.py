@@ -4,6 +4,10 @@ A space is ``CELL`` units wide and ``MARGIN`` holds the coordinate labels: the
 spaces' a–h and 1–8 below and to the left, the vertices' A–I and 1–9 above and
 to the right. Every position has a key, ``s<index>`` or ``v<index>``
 (``table_decision.point_key``), that the drawing and the decision share.
+
+Red sits at rank 1 and Blue at the far edge, as across a real table. A board drawn
+``flipped`` is turned half a turn for Blue: a1 at the top right, its labels still beside
+their own files and ranks, so Blue looks at the board from their own chair.
 """
 
 from __future__ import annotations
@@ -153,11 +157,18 @@ class Board:
     avatars: tuple[AvatarPiece, ...]
     targets: tuple[Point, ...]
     free_targets: frozenset[str]
+    flipped: bool = False
+
+    @property
+    def seen_from(self) -> str:
+        """The side whose chair the board is drawn from, in words."""
+        return player_name(1 if self.flipped else 0)
 
 
-def draw_board(view: GameState, panel: Panel | None) -> Board:
-    """The board of ``view`` with the sources and targets of ``panel`` (None: no decision)."""
-    points = _Points(view.board)
+def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -> Board:
+    """The board of ``view`` with the sources and targets of ``panel`` (None: no decision),
+    turned half a turn when ``flipped`` (Blue's side of the table)."""
+    points = _Points(view.board, flipped)
     grid = view.grid
     counters = tuple(
         Marker(points.vertex(v), p, colour(p), f"{player_name(p)} Shén on {points.vertex(v).name}")
@@ -194,21 +205,23 @@ def draw_board(view: GameState, panel: Panel | None) -> Board:
     )
     targets = tuple(points.at(key) for key in panel.target_keys) if panel else ()
     return Board(
-        ground=ground(view.board),
+        ground=ground(view.board, flipped),
         anchors=anchors,
         stones=stones,
         counters=counters,
         avatars=avatars,
         targets=targets,
         free_targets=panel.free_targets if panel else frozenset(),
+        flipped=flipped,
     )
 
 
 @cache
-def ground(geometry: Geometry) -> Ground:
-    """The spaces and labels of a board of ``geometry``'s size (made once per size)."""
+def ground(geometry: Geometry, flipped: bool = False) -> Ground:
+    """The spaces and labels of a board of ``geometry``'s size (made once per size and
+    side): a label sits beside the file or rank it names, wherever the turn put it."""
     width, height = geometry.width, geometry.height
-    points = _Points(geometry)
+    points = _Points(geometry, flipped)
     spaces = tuple(
         Space(points.space(index), sum(geometry.space_file_rank(index)) % 2 == 0)
         for index in range(geometry.space_count)
@@ -216,38 +229,46 @@ def ground(geometry: Geometry) -> Ground:
     bottom, right = MARGIN + height * CELL, MARGIN + width * CELL
     # Spaces: a–h under the board, 1–8 on its left; vertices: A–I above, 1–9 on the right.
     labels = tuple(
-        Label(chr(ord("a") + f), f"{MARGIN + f * CELL + CELL // 2} {bottom + 17}")
-        for f in range(width)
-    ) + tuple(
-        Label(str(r + 1), f"12 {MARGIN + (height - r) * CELL - CELL // 2}") for r in range(height)
-    )
+        Label(chr(ord("a") + f), f"{points.x(f, CELL // 2)} {bottom + 17}") for f in range(width)
+    ) + tuple(Label(str(r + 1), f"12 {points.y(r, CELL // 2)}") for r in range(height))
     vertex_labels = tuple(
-        Label(chr(ord("A") + f), f"{MARGIN + f * CELL} 8") for f in range(width + 1)
-    ) + tuple(
-        Label(str(r + 1), f"{right + 22} {MARGIN + (height - r) * CELL}") for r in range(height + 1)
-    )
+        Label(chr(ord("A") + f), f"{points.x(f, 0)} 8") for f in range(width + 1)
+    ) + tuple(Label(str(r + 1), f"{right + 22} {points.y(r, 0)}") for r in range(height + 1))
     size = f"{width * CELL + 2 * MARGIN} {height * CELL + 2 * MARGIN}"
     return Ground(f"0 0 {size}", spaces, labels, vertex_labels)
 
 
 class _Points:
-    """Points of one board, made once each."""
+    """Points of one board seen from one side, made once each."""
 
-    def __init__(self, geometry: Geometry) -> None:
+    def __init__(self, geometry: Geometry, flipped: bool = False) -> None:
         self.board = geometry
+        self.flipped = flipped
+
+    def x(self, file: int, offset: int) -> int:
+        """The x of file ``file``'s left edge plus ``offset`` (a vertex: 0; a space's
+        centre: half a cell), measured from the right edge when flipped."""
+        if self.flipped:
+            return MARGIN + self.board.width * CELL - file * CELL - offset
+        return MARGIN + file * CELL + offset
+
+    def y(self, rank: int, offset: int) -> int:
+        """The y of rank ``rank``'s lower edge minus ``offset``: rank 1 at the bottom, or
+        at the top when flipped."""
+        if self.flipped:
+            return MARGIN + rank * CELL + offset
+        return MARGIN + (self.board.height - rank) * CELL - offset
 
     def space(self, index: int) -> Point:
-        board = self.board
-        file, rank = board.space_file_rank(index)
-        x = MARGIN + file * CELL + CELL // 2
-        y = MARGIN + (board.height - rank) * CELL - CELL // 2
-        return Point(point_key(index, False), Place(index, False, board.space_name(index)), x, y)
+        file, rank = self.board.space_file_rank(index)
+        place = Place(index, False, self.board.space_name(index))
+        centre = CELL // 2
+        return Point(point_key(index, False), place, self.x(file, centre), self.y(rank, centre))
 
     def vertex(self, index: int) -> Point:
-        board = self.board
-        file, rank = board.vertex_file_rank(index)
-        x, y = MARGIN + file * CELL, MARGIN + (board.height - rank) * CELL
-        return Point(point_key(index, True), Place(index, True, board.vertex_name(index)), x, y)
+        file, rank = self.board.vertex_file_rank(index)
+        place = Place(index, True, self.board.vertex_name(index))
+        return Point(point_key(index, True), place, self.x(file, 0), self.y(rank, 0))
 
     def at(self, key: str) -> Point:
         index = int(key[1:])

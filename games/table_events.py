@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.engine import Event, MeleeRolled, RangedRolled, RealmStoneAttacked
+from games.engine import (
+    AvatarActivated,
+    Event,
+    MeleeRolled,
+    RangedRolled,
+    RealmStoneAttacked,
+    TurnBegan,
+)
+from games.engine.state import PLAYERS, player_name
 from games.rulebooks import RULE_NUMBER
 
 
@@ -21,6 +29,16 @@ class CombatDice:
     defense: tuple[int, ...]
     attacker_won: bool
     words: str
+    # Whose the attacking Avatar is ("Red", "Blue"; "" when the events do not say): in a
+    # mirror match both Avatars may bear one name.
+    attacker_side: str = ""
+
+    @property
+    def defender_side(self) -> str:
+        """The other player ("" when the attacker's side is not known)."""
+        if not self.attacker_side:
+            return ""
+        return next(n for n in map(player_name, PLAYERS) if n != self.attacker_side)
 
     @property
     def attack_total(self) -> int:
@@ -43,7 +61,8 @@ class LogLine:
 
 def last_combat(events: Sequence[Event]) -> CombatDice | None:
     """The dice of the latest combat among ``events``, or None."""
-    for event in reversed(events):
+    for at in range(len(events) - 1, -1, -1):
+        event = events[at]
         match event:
             case MeleeRolled() | RangedRolled():
                 kind = "melee" if isinstance(event, MeleeRolled) else "ranged"
@@ -55,12 +74,33 @@ def last_combat(events: Sequence[Event]) -> CombatDice | None:
                     event.defense_dice,
                     sum(event.attack_dice) > sum(event.defense_dice),
                     event.log_line(),
+                    _side_of(event.attacker, events[:at]),
                 )
             case RealmStoneAttacked():
                 return CombatDice(
-                    "stone", event.attacker, "the Realm Stone", (), (), True, event.log_line()
+                    "stone",
+                    event.attacker,
+                    "the Realm Stone",
+                    (),
+                    (),
+                    True,
+                    event.log_line(),
+                    _side_of(event.attacker, events[:at]),
                 )
     return None
+
+
+def _side_of(attacker: str, before: Sequence[Event]) -> str:
+    """The player whose Avatar ``attacker`` attacked: an attack is part of the activation
+    of its Avatar (R13, R14) by the player whose turn it is, so the latest activation of
+    that Avatar or, failing that, the turn's start names them; "" when neither is seen."""
+    for event in reversed(before):
+        match event:
+            case AvatarActivated(player=player, avatar=avatar) if avatar == attacker:
+                return player
+            case TurnBegan(player=player):
+                return player
+    return ""
 
 
 def log_line(event: Event) -> LogLine:

@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from decks.views.busy import retry_when_busy
-from games.models import MatchNote
+from games.models import MatchNote, Status
 from games.replays import replay_document, replay_import
 from games.screens import replay_screen_for
 from games.services import MatchError, match_note_add, seats_of
@@ -25,6 +25,8 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     """State ``?at=`` of the match (default: the last), with back, forward and a slider."""
     match = visible_match(request, pk)
+    if match.status == Status.WAITING:
+        raise Http404("This match has no replay yet: it starts when your friend joins.")
     try:
         number = int(request.GET.get("at", match.number))
     except ValueError:
@@ -32,10 +34,13 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     number = max(0, min(number, match.number))
     screen = replay_screen_for(match, request.user, number)
     notes = MatchNote.objects.filter(match=match, number=number).select_related("author")
+    # Every state with a note, so a play-tester finds them without stepping through.
+    noted = MatchNote.objects.filter(match=match).values_list("number", flat=True)
     context = {
         "match": match,
         "screen": screen,
         "notes": notes,
+        "noted": sorted(set(noted)),
         "at": number,
         "may_note": bool(seats_of(match, request.user)) or request.user.pk == match.owner_id,
     }

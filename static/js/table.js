@@ -128,12 +128,44 @@
     tables.forEach((table) => {
       table.querySelectorAll(".board .place").forEach((place) => place.setAttribute("role", "button"));
       reset(table);
+      // The log reads oldest first: show its end, where what just happened is.
+      table.querySelectorAll(".log-lines").forEach((log) => {
+        log.scrollTop = log.scrollHeight;
+      });
     });
     root.querySelectorAll("form.card-picker").forEach((picker) => {
       picker.hidden = false;
       updatePicker(picker);
     });
   }
+
+  // A card in hand shows its face while the mouse is over it (a tap opens and closes it, as
+  // any <details>); a click while it is shown that way keeps it open.
+  function handCardOf(event) {
+    if (event.pointerType !== "mouse" || !event.target.closest) return null;
+    return event.target.closest(".hand-card details.card-face");
+  }
+  document.addEventListener("pointerover", (event) => {
+    const face = handCardOf(event);
+    if (face && !face.open) {
+      face.open = true;
+      face.dataset.hovered = "true";
+    }
+  });
+  document.addEventListener("pointerout", (event) => {
+    const face = handCardOf(event);
+    if (!face || !face.dataset.hovered || face.contains(event.relatedTarget)) return;
+    delete face.dataset.hovered;
+    face.open = false;
+  });
+  document.addEventListener("click", (event) => {
+    const summary = event.target.closest ? event.target.closest(".hand-card summary") : null;
+    const face = summary ? summary.parentElement : null;
+    if (face && face.dataset.hovered) {
+      event.preventDefault();
+      delete face.dataset.hovered;
+    }
+  });
 
   document.addEventListener("input", (event) => {
     const picker = event.target.closest ? event.target.closest("form.card-picker") : null;

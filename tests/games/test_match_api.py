@@ -54,6 +54,46 @@ def test_a_whole_hotseat_match_plays_through_the_api_alone(alice_api, alices_dec
     assert imported.status_code == 201
 
 
+def test_two_bots_play_a_friend_match_to_its_end_through_the_api_alone(
+    alice, bob, alices_deck, bobs_deck
+):
+    """Two clients, one per player, each a seeded random bot choosing among the legal
+    actions its own view lists: invitation, join, play and the replay, by HTTP only."""
+    from rest_framework.test import APIClient
+
+    clients = {}
+    for user in (alice, bob):
+        clients[user.username] = APIClient()
+        clients[user.username].force_authenticate(user)
+    created = start(clients["alice"], alices_deck, opponent="friend", options={"max_turns": 2})
+    pk, token = created["match"]["id"], created["invite_token"]
+    joined = clients["bob"].post(
+        "/api/matches/join/", {"token": token, "deck": bobs_deck.pk}, format="json"
+    )
+    assert joined.status_code == 200, joined.content
+    bots = {name: random.Random(seed) for seed, name in enumerate(clients)}
+    seat_of = {name: clients[name].get(f"/api/matches/{pk}/").json()["seat"] for name in clients}
+    assert sorted(seat_of.values()) == [0, 1]
+    for _ in range(2000):
+        views = {name: clients[name].get(f"/api/matches/{pk}/actions/").json() for name in clients}
+        deciding = [name for name, view in views.items() if view["decision"] is not None]
+        if not deciding:
+            break
+        assert len(deciding) == 1, "one decision at a time, offered to one player"
+        name = deciding[0]
+        listed = views[name]
+        options = [o["action"] for g in listed["decision"]["groups"] for o in g["options"]]
+        answer = clients[name].post(
+            f"/api/matches/{pk}/act/",
+            {"action": bots[name].choice(options), "number": listed["number"]},
+            format="json",
+        )
+        assert answer.status_code == 200, answer.content
+    view = clients["bob"].get(f"/api/matches/{pk}/").json()
+    assert view["match"]["status"] == Status.FINISHED and view["match"]["result"]
+    assert clients["alice"].get(f"/api/matches/{pk}/replay/").status_code == 200
+
+
 def test_a_bot_match_through_the_api(alice_api, alices_deck):
     pk = start(alice_api, alices_deck, opponent="bot", first_turn="opponent")["match"]["id"]
     listed = alice_api.get(f"/api/matches/{pk}/actions/").json()

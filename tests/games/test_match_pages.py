@@ -6,7 +6,8 @@ import pytest
 
 from games.models import Match, Mode, Status
 from games.services import match_create
-from tests.factories.decks import DeckFactory
+from tests.factories.decks import DeckFactory, UserFactory
+from tests.factories.matches import playable_deck
 from tests.games.helpers import legal_json
 
 
@@ -104,6 +105,43 @@ def test_hotseat_hands_over_before_showing_the_next_hand(alice_in, alice, alices
     assert "Hand the device to" not in page and 'id="decision-prompt"' in page
 
 
+def test_a_friend_match_waiting_for_its_friend_shows_the_invitation(alice_in, alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    for url in ("", "live/"):
+        page = alice_in.get(f"/games/{match.pk}/{url}")
+        assert page.status_code == 200, url
+        text = page.content.decode()
+        assert f"/games/join/{match.invite_token}/" in text
+        assert 'role="alert"' not in text and "not a game" not in text
+    assert "/replay/" not in alice_in.get(f"/games/{match.pk}/").content.decode()
+    assert alice_in.get(f"/games/{match.pk}/replay/").status_code == 404
+    answer = alice_in.get(f"/api/matches/{match.pk}/")
+    assert answer.status_code == 200
+    assert answer.json()["invite_token"] == match.invite_token
+
+
+def test_the_invitation_asks_the_friend_to_sign_in_then_to_pick_a_valid_deck(
+    client, alice, bob, alices_deck, bobs_deck, realms
+):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    link = f"/games/join/{match.invite_token}/"
+    signing_in = client.get(link)
+    assert signing_in.status_code == 302 and f"next={link}" in signing_in["Location"]
+    broken = DeckFactory(owner=bob, name="Half a deck")
+    client.force_login(bob)
+    page = client.get(link).content.decode()
+    assert "Half a deck" in page and "not valid" in page
+    refused = client.post(link, {"deck": broken.pk})
+    assert refused.status_code == 400
+    assert Match.objects.get(pk=match.pk).status == Status.WAITING
+    assert client.post(link, {"deck": bobs_deck.pk})["Location"] == f"/games/{match.pk}/"
+    match = Match.objects.get(pk=match.pk)
+    assert match.status == Status.PLAYING and match.blue_user == bob
+    # The link is spent: a third person gets told so, and nothing changes.
+    client.force_login(UserFactory(username="carol"))
+    assert "already been taken up" in client.get(link).content.decode()
+
+
 def test_other_players_cannot_open_a_match_in_progress(client, bob, alice, alices_deck):
     match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
     client.force_login(bob)
@@ -111,9 +149,37 @@ def test_other_players_cannot_open_a_match_in_progress(client, bob, alice, alice
         assert client.get(f"/games/{match.pk}/{url}").status_code == 404
 
 
-def test_my_matches_lists_them(alice_in, alice, alices_deck):
-    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
-    assert f"/games/{match.pk}/" in alice_in.get("/games/").content.decode()
+@pytest.mark.parametrize("public", [True, False])
+def test_a_finished_match_between_public_decks_has_a_replay_link_anyone_opens(
+    client, alice, realms, bobs_deck, public
+):
+    deck = playable_deck(owner=alice, realm=realms[0], visibility="public" if public else "private")
+    match = match_create(owner=alice, deck=deck, mode=Mode.HOTSEAT, opponent_deck=bobs_deck, seed=3)
+    client.force_login(alice)
+    assert 'id="replay-link"' not in client.get(f"/games/{match.pk}/").content.decode()
+    client.post(f"/games/{match.pk}/resign/")
+    link = f"/games/{match.pk}/replay/"
+    for url in (f"/games/{match.pk}/", link):
+        page = client.get(url).content.decode()
+        assert ('id="replay-link"' in page) == public
+        if public:
+            assert f'{link}"' in page.split('id="replay-link"')[1].split(">")[0]
+    client.force_login(UserFactory(username="carol"))
+    assert client.get(link).status_code == (200 if public else 404)
+    client.logout()
+    assert client.get(link).status_code == (200 if public else 404)
+
+
+def test_my_matches_lists_them_with_who_plays_each_side(alice_in, alice, alices_deck):
+    hotseat = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
+    bot = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn="me")
+    friend = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    page = alice_in.get("/games/").content.decode()
+    for match in (hotseat, bot, friend):
+        assert f"/games/{match.pk}/" in page
+    assert hotseat.players == ("alice", "alice")
+    assert set(bot.players) == {"alice", "bot (random)"} and "bot (random)" in page
+    assert "—" in friend.players
 
 
 def test_resign_and_replay_download_and_reimport(alice_in, alice, alices_deck):

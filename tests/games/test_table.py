@@ -27,6 +27,7 @@ from games.engine import (
     GameState,
     MeleeRolled,
     RandomBot,
+    RangedRolled,
     action_to_json,
     apply,
     describe_decision,
@@ -35,7 +36,7 @@ from games.engine import (
     view_for,
 )
 from games.engine.client import DECISION_KINDS
-from games.engine.state import other
+from games.engine.state import other, player_name
 from games.table import build_table, table_for
 from games.table_board import initials
 from games.table_decision import point_key
@@ -330,6 +331,44 @@ def test_the_board_draws_every_piece():
     assert html.count('class="counter owner-blue"') == state.grid.counter_count(1)
 
 
+def test_blue_sees_the_board_from_blues_side_with_every_label_beside_its_line():
+    moment = first_of_each_kind()["choose_retreat"]
+    state = moment.state
+    red, blue, spectator = (table_for(state, p, moment.events, moment.number) for p in (0, 1, None))
+    assert (red.board.flipped, blue.board.flipped, spectator.board.flipped) == (False, True, False)
+    assert 'data-seen-from="blue"' in render(blue, "games/_board.svg.html")
+    assert 'data-seen-from="red"' in render(spectator, "games/_board.svg.html")
+    at = {s.point.name: (s.point.x, s.point.y) for s in red.board.ground.spaces}
+    flipped = {s.point.name: (s.point.x, s.point.y) for s in blue.board.ground.spaces}
+    # Red: a1 bottom left, h8 top right; Blue: the same board turned half a turn.
+    assert at["a1"][0] < at["h1"][0] and at["a1"][1] > at["a8"][1]
+    assert flipped["a1"] == at["h8"] and flipped["h8"] == at["a1"] and flipped["c2"] == at["f7"]
+    for table in (red, blue):
+        board = table.board
+        spaces = {s.point.name: s.point for s in board.ground.spaces}
+        labels = {label.text: tuple(map(int, label.xy.split())) for label in board.ground.labels}
+        for name, point in spaces.items():
+            file, rank = name[0], name[1:]
+            assert labels[file][0] == point.x, f"label {file} is not under its file"
+            assert labels[rank][1] == point.y, f"label {rank} is not beside its rank"
+        vertex_labels = {
+            label.text: tuple(map(int, label.xy.split())) for label in board.ground.vertex_labels
+        }
+        # Vertex A1 is the corner of space a1 away from the board's middle on both sides.
+        a1 = spaces["a1"]
+        step = -24 if not board.flipped else 24
+        assert vertex_labels["A"][0] == a1.x + step and vertex_labels["1"][1] == a1.y - step
+        for piece in board.counters + board.stones:
+            file, rank = piece.point.name[0], piece.point.name[1:]
+            assert vertex_labels[file][0] == piece.point.x
+            assert vertex_labels[rank][1] == piece.point.y
+    # Pieces move with their places; what is drawn is the same.
+    assert [a.point.name for a in red.board.avatars] == [a.point.name for a in blue.board.avatars]
+    for piece in blue.board.avatars:
+        if not piece.point.on_path:
+            assert (piece.point.x, piece.point.y) == flipped[piece.point.name]
+
+
 def test_exhausted_avatars_and_walkers_are_marked():
     for moment in first_of_each_kind().values():
         table = decider_table(moment)
@@ -378,6 +417,33 @@ def test_the_last_combat_shows_its_dice_totals_and_winner():
         assert " wins." in html
         return
     pytest.fail("no melee in the sampled states")
+
+
+def test_the_dice_say_whose_avatar_attacked_and_whose_defended():
+    """In a mirror match both Avatars may bear one name: the dice name their sides, as
+    the state before the attack had them."""
+    checked = 0
+    for seed in range(1, 6):
+        state, events = start_game(RULESET, [decks(seed)[0]] * 2, seed)
+        events, bots = list(events), (RandomBot(seed), RandomBot(seed + 1000))
+        while state.result is None:
+            before, action = state, bots[state.to_decide].choose(state)
+            state, emitted = apply(state, action)
+            events += emitted
+            for event in emitted:
+                if not isinstance(event, (MeleeRolled, RangedRolled)):
+                    continue
+                # The attack itself, or a combat window's answer that lets it roll.
+                card = before.combat.attacker if before.combat else action.avatar
+                owner = next(a.owner for a in before.avatars if a.card == card)
+                table = table_for(state, 0, events[-40:], 1)
+                assert table.dice.attack == event.attack_dice
+                assert table.dice.attacker_side == player_name(owner)
+                assert table.dice.defender_side == player_name(other(owner))
+                html = render(table, "games/_dice.html")
+                assert f"{player_name(owner)}'s {event.attacker}" in html
+                checked += 1
+    assert checked >= 3, "too few combats to check"
 
 
 def test_no_combat_no_dice():
