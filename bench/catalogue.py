@@ -110,9 +110,10 @@ def _configure(directory: str) -> None:
     os.environ.setdefault("SHEN_SECRET_KEY", secrets.token_urlsafe(40))
     os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1")
     os.environ.setdefault("SHEN_SSL_REDIRECT", "0")
-    # Throttled as always, but never refused; a one-second window keeps the throttle's
-    # history (read and written on every request) as short as a real rate keeps it.
+    # Throttled as always (one counter increment a request), but never refused.
     os.environ.setdefault("SHEN_ANON_RATE", "1000000/second")
+    # A cache of the bench's own, empty at the start (the file cache without REDIS_URL).
+    os.environ.setdefault("SHEN_CACHE_DIR", f"{directory}/cache")
     os.environ.setdefault("SHEN_LOG_LEVEL", "WARNING")
     os.environ.setdefault("SHEN_STATIC_ROOT", directory)  # whitenoise warns when it is missing
 

@@ -148,6 +148,9 @@ else:
         }
         for name in ("default", "throttle")
     }
+    # Its increment rewrites a counter with the default timeout: at least the longest
+    # period counted (an hour, password-reset requests), so no window ends early.
+    CACHES["throttle"]["TIMEOUT"] = 60 * 60
 
 # --- Celery ---------------------------------------------------------------
 # Without Redis, tasks run eagerly in-process: one command runs the whole site.
