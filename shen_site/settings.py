@@ -149,8 +149,8 @@ else:
         for name in ("default", "throttle")
     }
     # Its increment rewrites a counter with the default timeout: at least the longest
-    # period counted (an hour, password-reset requests), so no window ends early.
-    CACHES["throttle"]["TIMEOUT"] = 60 * 60
+    # period a rate may have (a day), so no window ends early.
+    CACHES["throttle"]["TIMEOUT"] = 24 * 60 * 60
 
 # --- Celery ---------------------------------------------------------------
 # Without Redis, tasks run eagerly in-process: one command runs the whole site.
@@ -193,6 +193,13 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "shen_site.throttling.client_address"
 AXES_VERBOSE = False
+
+# Requests for a password-reset link, per e-mail address asked for (whether or not an
+# account has it, so the refusal tells nothing) and per client address.
+PASSWORD_RESET_RATES = {
+    "email": env_str("SHEN_RESET_EMAIL_RATE", "3/hour"),
+    "address": env_str("SHEN_RESET_ADDRESS_RATE", "10/hour"),
+}
 
 # --- E-mail (password reset) -------------------------------------------------
 # Printed to the console unless an SMTP server is configured, by URL or by

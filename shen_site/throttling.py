@@ -15,11 +15,13 @@ twice the rate in any one period, never more. The counter is in the cache every
 worker shares, so the rate holds across workers; with Redis each increment is
 atomic; the file cache reads and rewrites the counter, so two workers counting at
 the same instant may count once (its ``TIMEOUT`` must be at least the longest
-period: it rewrites a counter with that timeout).
+period: it rewrites a counter with that timeout; a day, DRF's longest).
 """
 
 from __future__ import annotations
 
+import math
+import time
 from typing import Any
 
 from django.core.cache import BaseCache, caches
@@ -55,6 +57,7 @@ class WindowCounted:
     keeping each request's time."""
 
     cache = throttle_cache
+    timer = staticmethod(time.time)
 
     def allow_request(self, request: HttpRequest, view: Any) -> bool:
         if self.rate is None:
@@ -76,6 +79,17 @@ class AnonRateThrottle(WindowCounted, throttling.AnonRateThrottle):
     were the counts kept there, culling it would forget them and let a client
     through again.
     """
+
+
+_PERIODS = {"s": 1, "m": 60, "h": 60 * 60, "d": 24 * 60 * 60}
+
+
+def seconds_to_wait(key: str, rate: str) -> int | None:
+    """Count a request under ``key`` at ``rate`` (DRF's form: "3/hour"): None while within
+    the rate, else the whole seconds until the window ends."""
+    number, _, period = rate.partition("/")
+    count, left = counted(throttle_cache, key, _PERIODS[period[:1]], WindowCounted.timer())
+    return None if count <= int(number) else max(math.ceil(left), 1)
 
 
 def client_address(request: HttpRequest) -> str:

@@ -21,7 +21,7 @@ def still_throttle_clock(monkeypatch):
     """The throttles' clock stands still (see THROTTLE_CLOCK)."""
     from shen_site.throttling import WindowCounted
 
-    monkeypatch.setattr(WindowCounted, "timer", staticmethod(lambda: THROTTLE_CLOCK), raising=False)
+    monkeypatch.setattr(WindowCounted, "timer", staticmethod(lambda: THROTTLE_CLOCK))
 
 
 @pytest.fixture
