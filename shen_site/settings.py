@@ -284,7 +284,12 @@ REST_FRAMEWORK = {
     # (still under the lockout) is for development and the tests.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        *(["rest_framework.authentication.BasicAuthentication"] if DEBUG or TESTING else []),
+        # A locked-out account gets a 429 saying so (shen_site.api_authentication).
+        *(
+            ["shen_site.api_authentication.LockoutAwareBasicAuthentication"]
+            if DEBUG or TESTING
+            else []
+        ),
     ],
     "DEFAULT_THROTTLE_CLASSES": ["shen_site.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {

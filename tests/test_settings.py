@@ -120,7 +120,7 @@ def test_forwarded_for_is_ignored_unless_proxies_are_trusted():
     assert loaded(DEBUG="1", SHEN_TRUSTED_PROXIES="2")["num_proxies"] == 2
 
 
-BASIC = "rest_framework.authentication.BasicAuthentication"
+BASIC = "shen_site.api_authentication.LockoutAwareBasicAuthentication"
 
 
 def test_production_api_takes_no_http_basic_passwords():

@@ -52,6 +52,7 @@ from rest_framework.authentication import BasicAuthentication, SessionAuthentica
 from rest_framework.response import Response
 
 from cards.api.generation import GENERATION_KEY, current_generation
+from shen_site.api_authentication import LockoutAwareBasicAuthentication
 
 CACHE_SECONDS = 10 * 60
 # Bump when the JSON of cards or realms, or an entry's layout, changes, so that a cache
@@ -60,7 +61,11 @@ _RESPONSE_KIND = "response-4"
 _SHARED_FORMATS = {"json"}
 # Authentication that the middleware sees before it: the session cookie and the
 # Authorization header. A view with any other class is never answered from the cache.
-_SEEN_AUTHENTICATION = {SessionAuthentication, BasicAuthentication}
+_SEEN_AUTHENTICATION = {
+    SessionAuthentication,
+    BasicAuthentication,
+    LockoutAwareBasicAuthentication,
+}
 _NOT_FOR_304 = {"content-type", "content-length"}
 
 # Conditional request headers: without any, a hit needs no comparison of dates or tags.
