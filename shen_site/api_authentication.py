@@ -13,6 +13,7 @@ import math
 
 from django.conf import settings
 from django.urls import reverse
+from drf_spectacular.authentication import BasicScheme
 from rest_framework.authentication import BasicAuthentication
 from rest_framework.exceptions import AuthenticationFailed, Throttled
 from rest_framework.request import Request
@@ -45,3 +46,9 @@ def locked_out() -> LockedOut:
             f"{reverse('password_reset')}."
         ),
     )
+
+
+class LockoutAwareBasicScheme(BasicScheme):
+    """The OpenAPI schema shows it as plain HTTP Basic (a subclass is not found otherwise)."""
+
+    target_class = LockoutAwareBasicAuthentication
