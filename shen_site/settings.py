@@ -133,7 +133,8 @@ REDIS_URL = env_str("REDIS_URL")
 # so that filling the response cache never culls a client's request history.
 if REDIS_URL:
     _redis = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # Django's, keeping one client per connection pool (shen_site.redis_cache).
+        "BACKEND": "shen_site.redis_cache.PooledRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env_str("SHEN_CACHE_PREFIX", "shen"),
     }
