@@ -152,6 +152,9 @@ else:
     # Its increment rewrites a counter with the default timeout: at least the longest
     # period a rate may have (a day), so no window ends early.
     CACHES["throttle"]["TIMEOUT"] = 24 * 60 * 60
+# Without Redis the throttles count in files, one atomic append a request; with it, in
+# the throttle cache (shen_site.throttling).
+THROTTLE_COUNTS_DIR = None if REDIS_URL else str(CACHE_DIR / "counts")
 
 # --- Celery ---------------------------------------------------------------
 # Without Redis, tasks run eagerly in-process: one command runs the whole site.

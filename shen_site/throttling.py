@@ -6,16 +6,18 @@ says how many proxies of ours stand in front: with 0, `X-Forwarded-For` is
 ignored and the socket's peer is the client, so a made-up header buys nothing.
 
 Requests are counted in fixed windows of the rate's period (a minute for
-"600/minute"): one counter per client and window in the throttle cache, raised by
-one cache increment a request. DRF's own throttles keep a list of every request's
-time and read and rewrite it on each request, which cost more than answering a
-cached catalogue page. The price of windows: a client may spend one window's
-allowance at the end of a window and the next one's at the start, so at most
-twice the rate in any one period, never more. The counter is in the cache every
-worker shares, so the rate holds across workers; with Redis each increment is
-atomic; the file cache reads and rewrites the counter, so two workers counting at
-the same instant may count once (its ``TIMEOUT`` must be at least the longest
-period: it rewrites a counter with that timeout; a day, DRF's longest).
+"600/minute"): one counter per client and window, raised once a request. DRF's own
+throttles keep a list of every request's time and read and rewrite it on each
+request, which cost more than answering a cached catalogue page. The price of
+windows: a client may spend one window's allowance at the end of a window and the
+next one's at the start, so at most twice the rate in any one period, never more.
+
+The counters are where every worker sees them, so the rate holds across workers:
+without Redis in files (``shen_site.file_counts``, ``THROTTLE_COUNTS_DIR``: one
+atomic append a request); with Redis in the throttle cache (one atomic increment,
+``shen_site.redis_cache``). Any other cache works too (the tests' memory cache);
+the file cache would read and rewrite a counter, and rewrite it with its default
+``TIMEOUT``, which must then be at least the longest period (a day, DRF's longest).
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ import math
 import time
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import BaseCache, caches
 from django.http import HttpRequest
 from django.utils.connection import ConnectionProxy
 from rest_framework import throttling
+
+from shen_site.file_counts import FileCounts
 
 THROTTLE_CACHE = "throttle"
 throttle_cache: BaseCache = ConnectionProxy(caches, THROTTLE_CACHE)
@@ -52,6 +57,15 @@ def counted(cache: BaseCache, key: str, period: int, now: float) -> tuple[int, f
     return count, (window + 1) * period - now
 
 
+def count_request(cache: BaseCache, key: str, period: int, now: float) -> tuple[int, float]:
+    """``counted``, in files when ``THROTTLE_COUNTS_DIR`` is set, else in ``cache``."""
+    directory = settings.THROTTLE_COUNTS_DIR
+    if directory is None:
+        return counted(cache, key, period, now)
+    window = int(now // period)
+    return FileCounts(directory).count(key, period, window), (window + 1) * period - now
+
+
 class WindowCounted:
     """For a DRF ``SimpleRateThrottle``: count in windows (see the module) instead of
     keeping each request's time."""
@@ -65,7 +79,7 @@ class WindowCounted:
         self.key = self.get_cache_key(request, view)
         if self.key is None:
             return True
-        count, self.remaining = counted(self.cache, self.key, self.duration, self.timer())
+        count, self.remaining = count_request(self.cache, self.key, self.duration, self.timer())
         return count <= self.num_requests
 
     def wait(self) -> float:
@@ -88,7 +102,7 @@ def seconds_to_wait(key: str, rate: str) -> int | None:
     """Count a request under ``key`` at ``rate`` (DRF's form: "3/hour"): None while within
     the rate, else the whole seconds until the window ends."""
     number, _, period = rate.partition("/")
-    count, left = counted(throttle_cache, key, _PERIODS[period[:1]], WindowCounted.timer())
+    count, left = count_request(throttle_cache, key, _PERIODS[period[:1]], WindowCounted.timer())
     return None if count <= int(number) else max(math.ceil(left), 1)
 
 

@@ -85,12 +85,12 @@ import django
 django.setup()
 from django.core.cache import caches
 from cards.api.generation import catalogue_changed, current_generation
-from shen_site.throttling import counted
+from shen_site.throttling import count_request
 if sys.argv[1] == "write":
     caches["default"].set("shared", "from another worker", 60)
     catalogue_changed()
 print(caches["default"].get("shared"), current_generation())
-print(counted(caches["throttle"], "throttle_anon_10.0.0.1", 60, 630.0)[0])
+print(count_request(caches["throttle"], "throttle_anon_10.0.0.1", 60, 630.0)[0])
 """
 
 
