@@ -5,6 +5,7 @@ import uuid
 
 import pytest
 from django.core.cache.backends.locmem import LocMemCache
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from cards.api import generation, response_cache
@@ -223,3 +224,18 @@ def test_a_lost_generation_makes_every_entry_a_miss(api_client, catalogue, respo
     responses.delete(generation.GENERATION_KEY)  # culled, or the cache restarted
     assert "Ember Brand" in names(api_client.get(CARDS))
     assert len(responses.stored) == 2
+
+
+def test_a_migration_outdates_every_stored_answer(db):
+    before = generation.current_generation()
+    call_command("migrate", "cards", verbosity=0)
+    assert generation.current_generation() != before
+
+
+def test_a_cache_out_of_reach_does_not_stop_a_migration(db, monkeypatch, caplog):
+    def unreachable(*args, **kwargs):
+        raise ConnectionError("no route to the cache")
+
+    monkeypatch.setattr(generation.cache, "set", unreachable)
+    call_command("migrate", "cards", verbosity=0)
+    assert "Could not outdate the catalogue's cached responses" in caplog.text
