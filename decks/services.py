@@ -38,6 +38,7 @@ from decks.models import (
     DeckVersion,
     Format,
     Visibility,
+    new_share_token,
 )
 from decks.versions import slots_snapshot, version_record
 from shen_site.json_input import unwanted_character
@@ -255,6 +256,15 @@ def deck_copy(*, deck: Deck, owner: AbstractBaseUser, name: str | None = None) -
         entries=deck_entries(deck),
         note=f"Copied from {deck.name} by {deck.owner}"[:200],
     )
+
+
+def deck_new_share_link(*, deck: Deck) -> Deck:
+    """Give the deck a new share token: the old secret link opens nothing from now on."""
+    with transaction.atomic():
+        _lock(deck)
+        deck.share_token = new_share_token()
+        _bump(deck, share_token=deck.share_token)
+    return deck
 
 
 def deck_delete(*, deck: Deck, if_match: Collection[str] | None = None) -> Deck:

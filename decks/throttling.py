@@ -12,23 +12,20 @@ import math
 from collections.abc import Callable
 from functools import wraps
 
-from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
-from django.utils.connection import ConnectionProxy
 from rest_framework.exceptions import Throttled
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
-from shen_site.throttling import THROTTLE_CACHE
+from shen_site.throttling import WindowCounted
 
 SCOPE = "expensive"
 
 
-class ExpensiveRateThrottle(SimpleRateThrottle):
+class ExpensiveRateThrottle(WindowCounted, SimpleRateThrottle):
     """Counts in the throttle's own cache, shared by every worker (shen_site.throttling)."""
 
     scope = SCOPE
-    cache = ConnectionProxy(caches, THROTTLE_CACHE)
 
     def get_rate(self) -> str | None:
         # Read when asked, not when the class was defined, so settings changes apply.

@@ -39,6 +39,7 @@ urlpatterns = [
     path("<int:pk>/edit/search/", builder.builder_search, name="builder_search"),
     path("<int:pk>/edit/change/", builder.builder_change, name="builder_change"),
     path("<int:pk>/edit/settings/", builder.builder_settings, name="builder_settings"),
+    path("<int:pk>/new-link/", sharing.new_share_link, name="new_share_link"),
     path("<int:pk>/delete/", deletion.deck_remove, name="delete"),
     path("<int:pk>/undelete/", deletion.deck_bring_back, name="undelete"),
     path("<int:pk>/history/restore/", history.restore, name="restore"),

@@ -133,7 +133,8 @@ REDIS_URL = env_str("REDIS_URL")
 # so that filling the response cache never culls a client's request history.
 if REDIS_URL:
     _redis = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # Django's, keeping one client per connection pool (shen_site.redis_cache).
+        "BACKEND": "shen_site.redis_cache.PooledRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env_str("SHEN_CACHE_PREFIX", "shen"),
     }
@@ -148,6 +149,12 @@ else:
         }
         for name in ("default", "throttle")
     }
+    # Its increment rewrites a counter with the default timeout: at least the longest
+    # period a rate may have (a day), so no window ends early.
+    CACHES["throttle"]["TIMEOUT"] = 24 * 60 * 60
+# Without Redis the throttles count in files, one atomic append a request; with it, in
+# the throttle cache (shen_site.throttling).
+THROTTLE_COUNTS_DIR = None if REDIS_URL else str(CACHE_DIR / "counts")
 
 # --- Celery ---------------------------------------------------------------
 # Without Redis, tasks run eagerly in-process: one command runs the whole site.
@@ -190,6 +197,13 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "shen_site.throttling.client_address"
 AXES_VERBOSE = False
+
+# Requests for a password-reset link, per e-mail address asked for (whether or not an
+# account has it, so the refusal tells nothing) and per client address.
+PASSWORD_RESET_RATES = {
+    "email": env_str("SHEN_RESET_EMAIL_RATE", "3/hour"),
+    "address": env_str("SHEN_RESET_ADDRESS_RATE", "10/hour"),
+}
 
 # --- E-mail (password reset) -------------------------------------------------
 # Printed to the console unless an SMTP server is configured, by URL or by
@@ -274,7 +288,12 @@ REST_FRAMEWORK = {
     # (still under the lockout) is for development and the tests.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        *(["rest_framework.authentication.BasicAuthentication"] if DEBUG or TESTING else []),
+        # A locked-out account gets a 429 saying so (shen_site.api_authentication).
+        *(
+            ["shen_site.api_authentication.LockoutAwareBasicAuthentication"]
+            if DEBUG or TESTING
+            else []
+        ),
     ],
     "DEFAULT_THROTTLE_CLASSES": ["shen_site.throttling.AnonRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {

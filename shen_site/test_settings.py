@@ -32,3 +32,5 @@ else:
         name: {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": name}
         for name in CACHES
     }
+# Throttle counts in the throttle cache, which every test starts empty (tests/conftest.py).
+THROTTLE_COUNTS_DIR = None

@@ -8,9 +8,11 @@ from django.utils.functional import lazy
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-# Django's password reset, on the site's templates (templates/registration/).
+from decks.views.accounts import PasswordResetView
+
+# Django's password reset, on the site's templates (templates/registration/), rate-limited.
 password_reset = [
-    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("password-reset/", PasswordResetView.as_view(), name="password_reset"),
     path(
         "password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

@@ -9,6 +9,10 @@ from hypothesis import settings
 settings.register_profile("shen", deadline=None)
 settings.load_profile("shen")
 
+# The middle of a minute and of an hour: rates count in fixed windows of their period
+# (shen_site.throttling), and a test's few requests must never straddle two.
+THROTTLE_CLOCK = 1_800_000_030.0
+
 
 @pytest.fixture(autouse=True)
 def empty_cache():
@@ -16,6 +20,14 @@ def empty_cache():
     for cache in caches.all(initialized_only=True):
         cache.clear()
     yield
+
+
+@pytest.fixture(autouse=True)
+def still_throttle_clock(monkeypatch):
+    """The throttles' clock stands still (see THROTTLE_CLOCK)."""
+    from shen_site.throttling import WindowCounted
+
+    monkeypatch.setattr(WindowCounted, "timer", staticmethod(lambda: THROTTLE_CLOCK))
 
 
 @pytest.fixture

@@ -53,6 +53,42 @@ def test_reset_for_an_unknown_address_sends_nothing_and_says_the_same(client, ma
     assert mailoutbox == []
 
 
+@pytest.fixture
+def reset_rates(settings):
+    settings.PASSWORD_RESET_RATES = {"email": "2/hour", "address": "3/hour"}
+
+
+def ask_reset(client, email: str, address: str = "198.51.100.1"):
+    return client.post("/accounts/password-reset/", {"email": email}, REMOTE_ADDR=address)
+
+
+def test_reset_links_for_one_email_are_limited_with_a_message(client, mailoutbox, reset_rates):
+    UserFactory(username="ada", email="ada@example.test")
+    sent = [ask_reset(client, "ada@example.test", f"198.51.100.{n}") for n in (1, 2)]
+    assert [response.status_code for response in sent] == [302, 302]
+    refused = ask_reset(client, "ADA@example.test", "198.51.100.3")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    page = refused.content.decode()
+    assert "Too many reset links asked for in a short time: try again in" in page
+    assert len(mailoutbox) == 2
+
+
+def test_reset_links_from_one_address_are_limited(client, mailoutbox, reset_rates):
+    statuses = [ask_reset(client, f"someone{n}@example.test").status_code for n in range(4)]
+    assert statuses == [302, 302, 302, 429]
+    # Another client is not held back by this one.
+    assert ask_reset(client, "other@example.test", "203.0.113.9").status_code == 302
+
+
+def test_an_unknown_email_is_limited_like_a_known_one(client, reset_rates):
+    # Otherwise the refusal would tell which addresses have an account.
+    statuses = [
+        ask_reset(client, "nobody@example.test", f"198.51.100.{n}").status_code for n in range(3)
+    ]
+    assert statuses == [302, 302, 429]
+
+
 def test_login_page_links_to_password_reset(client):
     assert 'href="/accounts/password-reset/"' in client.get("/accounts/login/").content.decode()
 

@@ -69,9 +69,21 @@ def test_failures_on_one_path_count_on_the_others(client, ada):
 
 def test_api_basic_auth_refuses_the_right_password_after_the_limit(api_client, ada):
     assert api_get(api_client, RIGHT).status_code == 200
-    for _ in range(LIMIT):
+    for _ in range(LIMIT - 1):
         assert api_get(api_client, "guess").status_code in {401, 403}
-    assert api_get(api_client, RIGHT).status_code in {401, 403, 429}
+    assert api_get(api_client, "guess").status_code == 429  # as the log-in page does
+    refused = api_get(api_client, RIGHT)
+    assert refused.status_code == 429
+    assert refused.json()["detail"].startswith("Too many wrong passwords for this account")
+    assert "/accounts/password-reset/" in refused.json()["detail"]
+    assert int(refused["Retry-After"]) == settings.AXES_COOLOFF_TIME.total_seconds()
+
+
+def test_api_basic_auth_lockout_is_per_address_too(api_client, ada):
+    for _ in range(LIMIT):
+        api_get(api_client, "guess")
+    assert api_get(api_client, RIGHT, address=ELSEWHERE).status_code == 200
+    assert api_get(api_client, "guess", address=ELSEWHERE).status_code in {401, 403}
 
 
 def test_lockout_is_per_username_and_address(client, ada):

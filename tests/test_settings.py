@@ -84,21 +84,29 @@ import sys
 import django
 django.setup()
 from django.core.cache import caches
+from cards.api.generation import catalogue_changed, current_generation
+from shen_site.throttling import count_request
 if sys.argv[1] == "write":
     caches["default"].set("shared", "from another worker", 60)
-    caches["throttle"].set("throttle_anon_10.0.0.1", [1.0, 2.0], 60)
-print(caches["default"].get("shared"), caches["throttle"].get("throttle_anon_10.0.0.1"))
+    catalogue_changed()
+print(caches["default"].get("shared"), current_generation())
+print(count_request(caches["throttle"], "throttle_anon_10.0.0.1", 60, 630.0)[0])
 """
 
 
 def test_default_cache_is_shared_between_worker_processes(tmp_path):
-    # Two processes, as two gunicorn workers: what one writes the other reads.
+    # Two processes, as two gunicorn workers: what one writes the other reads, the
+    # catalogue's generation one replaces is the one the other sees, and they count
+    # one client's requests together.
     env = {"DEBUG": "1", "SHEN_CACHE_DIR": str(tmp_path)}
     writer = run_with_settings(["-c", SHARE_PROBE, "write"], **env)
     reader = run_with_settings(["-c", SHARE_PROBE, "read"], **env)
     assert writer.returncode == 0, writer.stderr
     assert reader.returncode == 0, reader.stderr
-    assert reader.stdout.strip() == "from another worker [1.0, 2.0]"
+    written, read = writer.stdout.split("\n"), reader.stdout.split("\n")
+    assert read[0] == written[0]
+    assert read[0].startswith("from another worker ")
+    assert (written[1], read[1]) == ("1", "2")
 
 
 def test_database_url_switches_to_postgresql():
@@ -120,7 +128,7 @@ def test_forwarded_for_is_ignored_unless_proxies_are_trusted():
     assert loaded(DEBUG="1", SHEN_TRUSTED_PROXIES="2")["num_proxies"] == 2
 
 
-BASIC = "rest_framework.authentication.BasicAuthentication"
+BASIC = "shen_site.api_authentication.LockoutAwareBasicAuthentication"
 
 
 def test_production_api_takes_no_http_basic_passwords():

@@ -3,11 +3,12 @@
 import uuid
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache.backends.locmem import LocMemCache
 from django.test import override_settings
 from rest_framework.settings import api_settings
 
-from shen_site.throttling import AnonRateThrottle, client_address
+from shen_site.throttling import AnonRateThrottle, client_address, counted
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +56,33 @@ def test_behind_a_trusted_proxy_only_the_address_it_saw_counts(rf, one_trusted_p
 def test_without_trusted_proxies_the_socket_peer_is_the_client(rf):
     request = rf.get("/", HTTP_X_FORWARDED_FOR="1.2.3.4", REMOTE_ADDR="10.0.0.2")
     assert client_address(request) == "10.0.0.2"
+
+
+# --- Counting in windows -------------------------------------------------------------
+
+
+@pytest.fixture
+def counts() -> LocMemCache:
+    return LocMemCache(f"counts-{uuid.uuid4()}", {})
+
+
+def test_a_window_counts_each_request_and_says_how_long_it_has_left(counts):
+    assert counted(counts, "client", 60, 600.0) == (1, 60.0)
+    assert counted(counts, "client", 60, 615.0) == (2, 45.0)
+    assert counted(counts, "other", 60, 615.0) == (1, 45.0)
+
+
+def test_the_next_window_starts_again_and_forgets_the_last(counts):
+    counted(counts, "client", 60, 600.0)
+    counted(counts, "client", 60, 610.0)
+    assert counted(counts, "client", 60, 660.0) == (1, 60.0)
+    assert counts.get("client:10") is None
+
+
+def test_the_throttle_refuses_with_the_seconds_its_window_has_left(rf, three_a_minute):
+    request = rf.get(REALMS, REMOTE_ADDR="198.51.100.4")
+    request.user = AnonymousUser()
+    throttle = AnonRateThrottle()
+    throttle.timer = lambda: 1_800_000_010.0  # ten seconds into a minute
+    assert [throttle.allow_request(request, None) for _ in range(4)] == [True] * 3 + [False]
+    assert throttle.wait() == 50.0

@@ -46,9 +46,9 @@ class ConditionalCatalogueMixin:
     def _conditionally(
         self, handler: Callable[..., HttpResponseBase], request: Request, *args, **kwargs
     ) -> HttpResponseBase:
-        # Read once a request: by the response cache middleware when it ran, else here.
-        # CataloguePagination reads it too, to keep a list's count for this version.
-        version = getattr(request._request, "catalogue_version", None) or catalogue_version()
+        # Read once a request; CataloguePagination reads it too, to keep a list's count
+        # for this version.
+        version = catalogue_version()
         self.catalogue_version = version
         view = condition(
             etag_func=lambda request, *args, **kwargs: catalogue_etag(request, version),

@@ -2,38 +2,42 @@
 and answered before the framework's per-request work.
 
 ``CatalogueResponseCacheMiddleware`` sits right after the security and static-file
-middleware. For an anonymous GET or HEAD of a catalogue API view it reads the
-catalogue's version (one query) and looks the response up; a hit is answered there
-and then: no session, CSRF, authentication or message middleware, no URL dispatch
-to DRF, no request wrapping, content negotiation, filtering or rendering. A miss
-runs the whole stack and keeps a 200 JSON answer for the next reader.
+middleware. For an anonymous GET or HEAD of a catalogue API view it reads, in one
+cache round trip, the catalogue's generation (``cards.api.generation``: a token
+every catalogue write replaces) and the stored response; a response stored in the
+current generation is answered there and then: no database query, no session,
+CSRF, authentication or message middleware, no URL dispatch to DRF, no request
+wrapping, content negotiation, filtering or rendering. A miss runs the whole stack
+and keeps a 200 JSON answer, with the generation read *before* the view read the
+database, for the next reader.
 
 - **Who shares**: only requests with neither a session cookie nor an
   ``Authorization`` header, to views that authenticate by nothing else (DRF's
   session and basic authentication); and only answers DRF gave an anonymous user,
   that set no cookie, are stored. Signed-in users (staff or not) always go through
   DRF, so a response never leaks between users whose answers differ.
-- **Key**: the catalogue's version, the absolute URL (page links in a list echo
-  scheme, host and query string, so the key does too) and the ``Accept`` header as
-  sent (it picks the renderer and ``; indent=4``). Only JSON is stored: the
-  browsable API shows the user and forms. Any write changes the version, so an
-  entry is never invalidated, only no longer asked for; a timeout lets the cache
-  drop it.
+- **Key**: the absolute URL (page links in a list echo scheme, host and query
+  string, so the key does too) and the ``Accept`` header as sent (it picks the
+  renderer and ``; indent=4``). Only JSON is stored: the browsable API shows the
+  user and forms. The entry carries its generation: after a write it is a miss,
+  and the next miss overwrites it; a timeout lets the cache drop it.
 - **Headers**: an entry keeps every header the inner middleware and the view set
   (Vary, ETag, Last-Modified, Allow, ...; never Set-Cookie), so a hit answers with
   the same headers as a miss, and answers If-None-Match / If-Modified-Since with
   304 just as the view does (``cards.api.conditional``).
 - **Throttling**: a hit is counted by the view's own throttle classes, run on the
-  plain request as an anonymous user (for the anonymous throttle: two cache
-  operations). A hit the throttle refuses goes on through DRF, which answers 429.
+  plain request as an anonymous user (for the anonymous throttle: one counter
+  increment, ``shen_site.throttling``). A hit the throttle refuses goes on through
+  DRF, which answers 429.
 
-Entries are ``(content, headers)`` tuples of plain values that any process, of any
+Entries are ``(generation, content, headers)`` tuples of plain values that any process, of any
 release, can read back.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -47,25 +51,39 @@ from django.utils.http import parse_http_date_safe
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.response import Response
 
-from cards.api.version import CatalogueVersion, catalogue_version
+from cards.api.generation import GENERATION_KEY, current_generation
+from shen_site.api_authentication import LockoutAwareBasicAuthentication
 
 CACHE_SECONDS = 10 * 60
 # Bump when the JSON of cards or realms, or an entry's layout, changes, so that a cache
 # shared across a deploy (Redis) never answers with the old shape.
-_RESPONSE_KIND = "response-3"
+_RESPONSE_KIND = "response-4"
 _SHARED_FORMATS = {"json"}
 # Authentication that the middleware sees before it: the session cookie and the
 # Authorization header. A view with any other class is never answered from the cache.
-_SEEN_AUTHENTICATION = {SessionAuthentication, BasicAuthentication}
+_SEEN_AUTHENTICATION = {
+    SessionAuthentication,
+    BasicAuthentication,
+    LockoutAwareBasicAuthentication,
+}
 _NOT_FOR_304 = {"content-type", "content-length"}
 
-Entry = tuple[bytes, tuple[tuple[str, str], ...]]
+# Conditional request headers: without any, a hit needs no comparison of dates or tags.
+_CONDITIONAL = (
+    "HTTP_IF_MATCH",
+    "HTTP_IF_NONE_MATCH",
+    "HTTP_IF_MODIFIED_SINCE",
+    "HTTP_IF_UNMODIFIED_SINCE",
+)
+
+Headers = tuple[tuple[str, str], ...]
+Entry = tuple[str, bytes, Headers]
 
 
-def response_cache_key(request: HttpRequest, version: CatalogueVersion) -> str:
-    """The shared cache key for this request's response in this version of the catalogue."""
-    accept = request.META.get("HTTP_ACCEPT", "")
-    return version.cache_key(_RESPONSE_KIND, request.build_absolute_uri(), accept)
+def response_cache_key(request: HttpRequest) -> str:
+    """The shared cache key for this request's response (any generation)."""
+    basis = f"{request.build_absolute_uri()}|{request.META.get('HTTP_ACCEPT', '')}"
+    return f"catalogue-{_RESPONSE_KIND}:{hashlib.sha256(basis.encode()).hexdigest()}"
 
 
 class CatalogueResponseCacheMiddleware:
@@ -78,16 +96,15 @@ class CatalogueResponseCacheMiddleware:
         view_class = _shared_view_class(request)
         if view_class is None:
             return self.get_response(request)
-        version = catalogue_version()
-        # The view reads it from here (ConditionalCatalogueMixin) instead of asking again.
-        request.catalogue_version = version
-        key = response_cache_key(request, version)
-        stored = cache.get(key)
-        if stored is not None and _throttles_allow(request, view_class):
-            return _from_entry(request, *stored)
+        key = response_cache_key(request)
+        found = cache.get_many([GENERATION_KEY, key])
+        generation = current_generation(found.get(GENERATION_KEY))
+        stored: Entry | None = found.get(key)
+        if stored is not None and stored[0] == generation and _throttles_allow(request, view_class):
+            return _from_entry(request, stored[1], stored[2])
         response = self.get_response(request)
         if _is_storable(response):
-            cache.set(key, _entry(response), CACHE_SECONDS)
+            cache.set(key, (generation, *_kept(response)), CACHE_SECONDS)
         return response
 
 
@@ -136,11 +153,23 @@ def _is_storable(response: HttpResponseBase) -> bool:
     return anonymous and getattr(response.accepted_renderer, "format", None) in _SHARED_FORMATS
 
 
-def _entry(response: Response) -> Entry:
+def _kept(response: Response) -> tuple[bytes, Headers]:
     return bytes(response.content), tuple(response.items())
 
 
-def _from_entry(request: HttpRequest, content: bytes, headers: tuple[tuple[str, str], ...]):
+def _from_entry(request: HttpRequest, content: bytes, headers: Headers) -> HttpResponseBase:
+    if any(name in request.META for name in _CONDITIONAL):
+        conditional = _conditional(request, headers)
+        if conditional is not None:
+            return conditional
+    response = HttpResponse(content)
+    for name, value in headers:
+        response[name] = value
+    return response
+
+
+def _conditional(request: HttpRequest, headers: Headers) -> HttpResponseBase | None:
+    """304 or 412 as the view would answer them, or None to answer the stored response."""
     kept = dict(headers)
     last_modified = parse_http_date_safe(kept.get("Last-Modified", ""))
     conditional = get_conditional_response(
@@ -150,10 +179,4 @@ def _from_entry(request: HttpRequest, content: bytes, headers: tuple[tuple[str, 
         for name, value in headers:
             if name.lower() not in _NOT_FOR_304:
                 conditional[name] = value
-        return conditional
-    if conditional is not None:  # 412: a precondition (If-Match, ...) failed
-        return conditional
-    response = HttpResponse(content)
-    for name, value in headers:
-        response[name] = value
-    return response
+    return conditional  # or 412 when a precondition (If-Match, ...) failed, or None

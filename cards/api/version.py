@@ -1,7 +1,9 @@
 """The catalogue's version: what changes whenever anything a catalogue response shows changes.
 
-Conditional GETs (ETag/Last-Modified) and the API's response cache both key on it,
-so it is read on every catalogue request, in one cheap query.
+Conditional GETs (ETag/Last-Modified), the cached counts of filtered lists and the
+search vocabulary key on it, so every catalogue response the view builds reads it,
+in one cheap query. (A response-cache hit reads none: it keys on the catalogue's
+generation, ``cards.api.generation``, which every write replaces.)
 """
 
 from __future__ import annotations

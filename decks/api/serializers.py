@@ -66,6 +66,7 @@ class FormatSerializer(serializers.ModelSerializer):
             "max_cards",
             *FORMAT_COPY_AND_KIND_FIELDS,
             "sideboard_max",
+            "opening_hand",
         ]
 
 
@@ -291,11 +292,14 @@ class VersionSlotSerializer(serializers.Serializer):
 
 
 class DeckVersionSerializer(serializers.ModelSerializer):
+    """A version: `label` is the name its player gave it ("" when none); builder edits made
+    close together share one version, `edits` of them, the last at `updated_at`."""
+
     slots = VersionSlotSerializer(many=True)
 
     class Meta:
         model = DeckVersion
-        fields = ["number", "created_at", "note", "slots"]
+        fields = ["number", "created_at", "updated_at", "edits", "label", "note", "slots"]
 
 
 class SlotChangeSerializer(serializers.Serializer):

@@ -49,6 +49,7 @@ from decks.services import (
     deck_copy,
     deck_delete,
     deck_etag,
+    deck_new_share_link,
     deck_restore_version,
 )
 from decks.throttling import expensive_request_check
@@ -253,6 +254,20 @@ class DeckViewSet(viewsets.ModelViewSet):
         response = Response(self.get_serializer(deck).data)
         response["ETag"] = deck_etag(deck)
         return response
+
+    @extend_schema(
+        summary="Replace the deck's share link: the old token opens nothing from now on",
+        request=None,
+        responses={200: DeckSerializer, **WRITE_RESPONSES},
+    )
+    @action(detail=True, methods=["post"], url_path="new-share-link")
+    def new_share_link(self, request: Request, pk: str | None = None) -> Response:
+        deck = self.get_object()
+        try:
+            deck_new_share_link(deck=deck)
+        except DeckChangeError as error:
+            raise ValidationError({"detail": str(error)}) from None
+        return _deck_response(request, deck)
 
     @extend_schema(
         summary="Check a saved deck against its format",

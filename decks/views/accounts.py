@@ -1,12 +1,16 @@
-"""Sign up; logging in and out are Django's own views (see decks/accounts_urls.py)."""
+"""Sign up, and a rate-limited password reset; logging in and out are Django's own views
+(see decks/accounts_urls.py)."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+
+from shen_site.throttling import client_address, seconds_to_wait
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -19,3 +23,31 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(settings.LOGIN_REDIRECT_URL)
     return render(request, "registration/signup.html", {"form": form})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, refusing (429, on the form) a request past the rates of
+    ``PASSWORD_RESET_RATES``: per e-mail address, so nobody floods one inbox, and per
+    client address, so nobody tries every address."""
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        email = form.cleaned_data["email"].strip().lower()
+        rates = settings.PASSWORD_RESET_RATES
+        # Both counted on every request, so neither limit can be spent behind the other.
+        waits = [
+            seconds_to_wait(f"reset-address:{client_address(self.request)}", rates["address"]),
+            seconds_to_wait(f"reset-email:{email}", rates["email"]),
+        ]
+        wait = max((seconds for seconds in waits if seconds is not None), default=None)
+        if wait is None:
+            return super().form_valid(form)
+        minutes = -(-wait // 60)
+        form.add_error(
+            None,
+            "Too many reset links asked for in a short time: "
+            f"try again in {minutes} minute{'s' if minutes != 1 else ''}. "
+            "If a link was sent, it is still good.",
+        )
+        response = self.render_to_response(self.get_context_data(form=form), status=429)
+        response["Retry-After"] = str(wait)
+        return response

@@ -4,6 +4,7 @@ import pytest
 
 from decks.models import Deck, DeckVersion, Visibility
 from decks.services import deck_update
+from decks.versions import version_label
 from tests.factories.cards import CardFactory
 from tests.factories.decks import DeckFactory, DeckSlotFactory, FormatFactory, UserFactory
 
@@ -343,6 +344,13 @@ def test_formats_are_listed(api_client):
     assert slugs == ["shen-standard", "shen-starter"]
 
 
+def test_formats_say_how_many_cards_the_opening_hand_has(api_client):
+    hands = {
+        f["slug"]: f["opening_hand"] for f in api_client.get("/api/formats/").json()["results"]
+    }
+    assert hands == {"shen-standard": 7, "shen-starter": None}  # Starter has no draw
+
+
 def test_an_inactive_format_is_not_offered(api_client):
     FormatFactory(slug="retired", name="Retired", is_active=False)
     assert api_client.get("/api/formats/retired/").status_code == 404
@@ -390,3 +398,11 @@ def test_nobody_restores_another_players_deck(stranger_client, ember_deck):
     deck_update(deck=ember_deck, visibility=Visibility.PUBLIC)
     response = stranger_client.post(url(ember_deck, "restore/"), {"number": 1}, format="json")
     assert response.status_code == 403
+
+
+def test_a_versions_label_is_in_the_api(owner_client, ember_deck):
+    version_label(deck=ember_deck, number=1, label="Before the ash")
+    (version,) = owner_client.get(url(ember_deck, "versions/")).json()
+    assert version["label"] == "Before the ash"
+    assert version["edits"] == 1
+    assert version["updated_at"]

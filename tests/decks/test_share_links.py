@@ -68,3 +68,51 @@ def test_the_migration_gives_every_existing_deck_its_own_token():
     assert len(tokens) == 3
     assert len(set(tokens)) == 3
     assert all(len(token) >= 22 for token in tokens)
+
+
+# --- The owner replaces the secret link ------------------------------------------------
+
+
+def test_the_owner_resets_the_link_and_the_old_one_opens_nothing(client, unlisted):
+    old = unlisted.share_token
+    client.force_login(unlisted.owner)
+    page = client.get(reverse("decks:detail", args=[old])).content.decode()
+    assert f'action="/decks/{unlisted.pk}/new-link/"' in page
+
+    response = client.post(reverse("decks:new_share_link", args=[unlisted.pk]), follow=True)
+    unlisted.refresh_from_db()
+    assert unlisted.share_token != old
+    assert response.redirect_chain[-1][0] == f"/decks/s/{unlisted.share_token}/"
+    assert "the old link no longer opens this deck" in response.content.decode()
+    client.logout()
+    assert client.get(reverse("decks:detail", args=[old])).status_code == 404
+    assert client.get(reverse("decks:detail", args=[unlisted.share_token])).status_code == 200
+
+
+def test_only_the_owner_may_reset_the_link(client, unlisted):
+    old = unlisted.share_token
+    assert client.post(reverse("decks:new_share_link", args=[unlisted.pk])).status_code == 404
+    client.force_login(UserFactory(username="fan"))
+    page = client.get(reverse("decks:detail", args=[old])).content.decode()
+    assert "new-link" not in page
+    assert client.post(reverse("decks:new_share_link", args=[unlisted.pk])).status_code == 404
+    assert client.get(reverse("decks:new_share_link", args=[unlisted.pk])).status_code == 405
+    unlisted.refresh_from_db()
+    assert unlisted.share_token == old
+
+
+def test_the_api_resets_the_link_for_the_owner_only(api_client, unlisted):
+    old = unlisted.share_token
+    path = f"/api/decks/{unlisted.pk}/new-share-link/"
+    api_client.force_authenticate(UserFactory(username="fan"))
+    assert api_client.post(path).status_code == 404
+    api_client.force_authenticate(unlisted.owner)
+    before = api_client.get(f"/api/decks/{unlisted.pk}/")
+    response = api_client.post(path)
+    assert response.status_code == 200
+    unlisted.refresh_from_db()
+    assert response.json()["share_url"].endswith(f"/decks/s/{unlisted.share_token}/")
+    assert unlisted.share_token != old
+    assert response["ETag"] != before["ETag"]
+    assert api_client.get(f"/api/decks/shared/{old}/").status_code == 404
+    assert api_client.get(f"/api/decks/shared/{unlisted.share_token}/").status_code == 200
