@@ -1,7 +1,7 @@
 """Settings for Shén Lab, read from the environment (see README "Configuration").
 
-Embedded default: SQLite, a file-based cache every worker shares, and Celery tasks
-run eagerly in-process, so the site runs with nothing else installed.
+Embedded default: SQLite, a file-based cache every worker shares, and Celery on
+kombu's filesystem broker, so the site and its worker run with nothing else installed.
 `DATABASE_URL` switches to PostgreSQL and `REDIS_URL` makes Redis the Celery
 broker and the cache.
 """
@@ -150,15 +150,37 @@ else:
     }
 
 # --- Celery ---------------------------------------------------------------
-# Without Redis, tasks run eagerly in-process: one command runs the whole site.
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = REDIS_URL or None
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+# Without Redis the broker is kombu's filesystem transport: each message is a file
+# under SHEN_BROKER_DIR, so `make run` starts the site and a worker together
+# (manage.py runsite) with nothing else installed, and a request never waits for a
+# simulation. No result backend: tasks write their results to the database.
+# A worker process killed mid-task gets its task rejected back onto the queue
+# (acks late + reject on worker lost); the simulation chunks are idempotent.
+BROKER_DIR = env_path("SHEN_BROKER_DIR", BASE_DIR / "var" / "broker")
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+else:
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "queue"),
+        "data_folder_out": str(BROKER_DIR / "queue"),
+        "control_folder": str(BROKER_DIR / "control"),
+        "processed_folder": str(BROKER_DIR / "processed"),
+        "store_processed": False,
+    }
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ALWAYS_EAGER = env_bool("SHEN_CELERY_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# A request that enqueues gives up quickly when the broker is down (the page says the
+# simulation service is unavailable) instead of retrying for minutes.
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # --- Auth -----------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
