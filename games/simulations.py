@@ -54,6 +54,9 @@ CHUNK_GAMES = (10, 200)
 TARGET_CHUNKS = 100
 # A running chunk looks at its job this often, so a cancel stops it within a moment.
 CANCEL_CHECK_SECONDS = 1.0
+WAITING = (ChunkStatus.QUEUED,)
+# A running chunk whose worker died is resumed too.
+RESUMABLE = (ChunkStatus.QUEUED, ChunkStatus.RUNNING)
 
 
 class SimulationError(ValueError):
@@ -157,14 +160,14 @@ def chunk_spans(games: int, size: int) -> Iterator[tuple[int, int]]:
         yield first, min(size, games - first)
 
 
-def simulation_enqueue(job: SimulationJob) -> int:
-    """Queue every chunk of ``job`` still waiting; how many. SimulationUnavailable when the
+def simulation_enqueue(job: SimulationJob, *, statuses: Sequence[str] = WAITING) -> int:
+    """Queue every chunk of ``job`` still waiting (in ``statuses``); how many. SimulationUnavailable when the
     broker cannot be reached (a chunk queued twice is harmless: chunks are idempotent)."""
     # Imported here: the task module calls back into this one.
     from games.tasks import simulate_chunk
 
     waiting = list(
-        job.chunks.filter(status=ChunkStatus.QUEUED).values_list("pk", flat=True).order_by("index")
+        job.chunks.filter(status__in=statuses).values_list("pk", flat=True).order_by("index")
     )
     try:
         for pk in waiting:
@@ -177,6 +180,20 @@ def simulation_enqueue(job: SimulationJob) -> int:
             "nothing was started. Please try again later."
         ) from error
     return len(waiting)
+
+
+def simulations_resume() -> int:
+    """Queue again every chunk that unfinished jobs still wait for; how many.
+
+    For the filesystem broker, when a worker starts: a message a worker had taken
+    from the folder lives only in that worker's memory until the task ends, so a
+    worker killed outright (not one of its pool processes, whose task goes back to
+    the queue) takes its messages with it. The caller empties the queue first, so
+    each waiting chunk is queued once; a chunk a live worker is playing runs twice
+    at worst and is still counted once.
+    """
+    jobs = SimulationJob.objects.exclude(status__in=JOB_OVER).light().order_by("pk")
+    return sum(simulation_enqueue(job, statuses=RESUMABLE) for job in jobs)
 
 
 def _pinned(owner: AbstractBaseUser, deck: Deck) -> tuple[dict[str, Any], DeckVersion]:

@@ -167,6 +167,8 @@ else:
         "control_folder": str(BROKER_DIR / "control"),
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
+        # How often an idle worker looks for a new message file (seconds).
+        "polling_interval": 0.25,
     }
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True
@@ -175,6 +177,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# No result backend to wait for: a killed pool process's task goes back to the queue
+# after 2 s rather than Celery's default 10 s.
+CELERY_WORKER_LOST_WAIT = 2.0
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 # A request that enqueues gives up quickly when the broker is down (the page says the

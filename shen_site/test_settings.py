@@ -14,8 +14,8 @@ os.environ.setdefault(
     "SHEN_BROKER_DIR", os.path.join(tempfile.gettempdir(), f"shen-test-broker-{os.getpid()}")
 )
 
-from shen_site.settings import *  # noqa: F403
 from shen_site.env import env_bool
+from shen_site.settings import *  # noqa: F403
 from shen_site.settings import CACHES, REDIS_URL, REST_FRAMEWORK
 
 REST_FRAMEWORK = {
