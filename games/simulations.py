@@ -161,8 +161,10 @@ def chunk_spans(games: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def simulation_enqueue(job: SimulationJob, *, statuses: Sequence[str] = WAITING) -> int:
-    """Queue every chunk of ``job`` still waiting (in ``statuses``); how many. SimulationUnavailable when the
-    broker cannot be reached (a chunk queued twice is harmless: chunks are idempotent)."""
+    """Queue every chunk of ``job`` still waiting (in ``statuses``); how many.
+
+    SimulationUnavailable when the broker cannot be reached (a chunk queued twice is
+    harmless: chunks are idempotent)."""
     # Imported here: the task module calls back into this one.
     from games.tasks import simulate_chunk
 
