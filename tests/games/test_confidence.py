@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.confidence import paired_difference, wilson_interval
+from games.confidence import paired_difference, proportion_difference, wilson_interval
 
 
 def test_wilson_interval_of_half_in_a_hundred():
@@ -54,3 +54,43 @@ def test_paired_difference_of_known_values():
 def test_paired_difference_needs_two_pairs_for_an_interval():
     assert math.isinf(paired_difference([0.5]).high)
     assert paired_difference([]).count == 0
+
+
+@pytest.mark.parametrize(
+    "counts, low, high",
+    [
+        # Newcombe (1998), Table II: 56/70 - 48/80 and 9/10 - 3/10 by the hybrid score method.
+        ((56, 70, 48, 80), 0.0524, 0.3339),
+        ((9, 10, 3, 10), 0.1705, 0.8090),
+    ],
+)
+def test_proportion_difference_of_worked_examples(counts, low, high):
+    estimate = proportion_difference(*counts)
+    assert estimate.value == pytest.approx(counts[0] / counts[1] - counts[2] / counts[3])
+    assert (estimate.low, estimate.high) == (
+        pytest.approx(low, abs=1e-4),
+        pytest.approx(high, abs=1e-4),
+    )
+    assert estimate.count == counts[1] + counts[3]
+
+
+def test_proportion_difference_with_an_empty_side_compares_nothing():
+    estimate = proportion_difference(3, 5, 0, 0)
+    assert (estimate.value, estimate.low, estimate.high, estimate.count) == (0.0, -1.0, 1.0, 0)
+
+
+def test_proportion_difference_of_equal_proportions_is_centred_on_zero():
+    estimate = proportion_difference(30, 60, 15, 30)
+    assert estimate.value == 0
+    assert -estimate.low == pytest.approx(estimate.high)
+
+
+counts = st.integers(1, 2_000).flatmap(
+    lambda n: st.tuples(st.integers(0, 2 * n).map(lambda h: h / 2), st.just(n))
+)
+
+
+@given(counts, counts)
+def test_proportion_difference_contains_its_value_inside_minus_one_and_one(first, second):
+    estimate = proportion_difference(*first, *second)
+    assert -1 <= estimate.low <= estimate.value <= estimate.high <= 1

@@ -1,0 +1,298 @@
+"""One simulated game of a job, played by bots and summed up by value.
+
+A simulation job is a list of :class:`SimulatedGame` values (``job_games``): the
+ruleset and options, both decks by value, a bot for each deck and a seed. Each
+is played on its own (``play_simulated_game``) into a :class:`GameSummary`: who
+won (deck A or B, not the seat), who went first, how long it took, how it ended,
+and for every distinct card of each deck whether it was in the opening hand,
+drawn at any point and played. The summaries are what the figures
+(``games.simulation_figures``) are made of, and they go to and from JSON so a
+job can store them.
+
+Plain Python with no Django: Celery tasks, ``manage.py simulate`` and the
+benchmarks all play games through here. Every game is a function of its value
+alone: the engine's seed is the game's seed and each seat's bot is seeded from
+it, so a game replays from its seed (and a sample of them links to the replay
+viewer).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from games import engine
+from games.engine.bots import MAX_ACTIONS
+from games.engine.state import PLAYERS, player_name
+from games.play import GAMES
+
+DECKS = ("a", "b")
+# The engine's result reasons under the names simulations report (R20, R25, R26).
+# An engine reason not listed keeps its own name.
+ENDINGS: Mapping[str, str] = MappingProxyType(
+    {"anchors": "anchors", "out_of_cards": "out_of_cards", "adjudicated": "turn_limit"}
+)
+# Derived seeds fit a signed 64-bit column (PostgreSQL bigint).
+_SEED_BITS = 63
+
+
+def derive_seed(seed: int, *path: object) -> int:
+    """A seed in 0…2**63-1 derived from ``seed`` and a path (game index, "bot", seat).
+
+    A hash of the text, so it is the same on every machine and Python version and
+    different paths give unrelated seeds.
+    """
+    text = ":".join(str(part) for part in (seed, *path)).encode()
+    digest = hashlib.blake2b(text, digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> (64 - _SEED_BITS)
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatedGame:
+    """One game of a job, by value.
+
+    ``decks`` are deck A and deck B as the engine reads them (``{"home_realm",
+    "cards": [card data, ...]}``, or DeckLists); ``bots`` the bot names playing
+    them. ``swapped``: deck A sits in seat 1 (Blue) in this game.
+    """
+
+    ruleset: str
+    options: tuple[tuple[str, Any], ...]
+    decks: tuple[Any, Any]
+    bots: tuple[str, str]
+    seed: int
+    swapped: bool
+
+    def seats(self) -> tuple[int, int]:
+        """Deck A's seat and deck B's seat."""
+        return (1, 0) if self.swapped else (0, 1)
+
+    def deck_in_seat(self, seat: int) -> int:
+        """0 for deck A, 1 for deck B: whose deck plays in ``seat``."""
+        return seat ^ int(self.swapped)
+
+
+def job_games(
+    ruleset: str,
+    options: Mapping[str, Any] | Sequence[tuple[str, Any]],
+    decks: Sequence[Any],
+    bots: Sequence[str],
+    seed: int,
+    count: int,
+) -> Iterator[SimulatedGame]:
+    """The ``count`` games of a job: game ``i`` has its own seed derived from
+    (``seed``, ``i``) and swaps seats on odd ``i``, so deck A goes first about as
+    often as deck B and any chunk of games can be played on its own."""
+    pairs = tuple(sorted(dict(options).items()))
+    deck_pair = (decks[0], decks[1])
+    bot_pair = (str(bots[0]), str(bots[1]))
+    for index in range(count):
+        yield SimulatedGame(
+            ruleset, pairs, deck_pair, bot_pair, derive_seed(seed, index), index % 2 == 1
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CardSighting:
+    """What became of one distinct card (by name) of a deck in one game.
+
+    ``drawn``: reached the hand at any point, the opening hand included.
+    """
+
+    name: str
+    in_opening_hand: bool
+    drawn: bool
+    played: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One played game, by deck (``"a"``/``"b"``) rather than by seat.
+
+    ``winner`` None is a draw; ``first`` whose player took turn 1; ``turns`` the
+    last turn reached; ``actions`` the decisions answered; ``ending`` one of
+    :data:`ENDINGS`' names. ``cards``: deck A's sightings, deck B's, one per
+    distinct card name, sorted by name.
+    """
+
+    seed: int
+    swapped: bool
+    winner: str | None
+    first: str
+    turns: int
+    actions: int
+    ending: str
+    cards: tuple[tuple[CardSighting, ...], tuple[CardSighting, ...]]
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data; sightings as ``[name, opening, drawn, played]`` rows to keep
+        a stored job small."""
+        return {
+            "seed": self.seed,
+            "swapped": self.swapped,
+            "winner": self.winner,
+            "first": self.first,
+            "turns": self.turns,
+            "actions": self.actions,
+            "ending": self.ending,
+            "cards": [
+                [[s.name, s.in_opening_hand, s.drawn, s.played] for s in sightings]
+                for sightings in self.cards
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameSummary:
+        """The summary ``to_json`` gave; raises ValueError for anything else."""
+        try:
+            cards = tuple(
+                tuple(
+                    CardSighting(str(name), bool(opening), bool(drawn), bool(played))
+                    for name, opening, drawn, played in sightings
+                )
+                for sightings in data["cards"]
+            )
+            winner = data["winner"]
+            summary = cls(
+                seed=int(data["seed"]),
+                swapped=bool(data["swapped"]),
+                winner=None if winner is None else str(winner),
+                first=str(data["first"]),
+                turns=int(data["turns"]),
+                actions=int(data["actions"]),
+                ending=str(data["ending"]),
+                cards=cards,  # type: ignore[arg-type]
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ValueError(f"not a game summary: {error!r}") from None
+        if len(cards) != 2 or summary.first not in DECKS or winner not in (None, *DECKS):
+            raise ValueError("not a game summary: decks are 'a' and 'b'")
+        return summary
+
+    def score(self, deck: str = "a") -> float:
+        """``deck``'s result: 1 a win, 0.5 a draw, 0 a loss."""
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == deck else 0.0
+
+
+def make_bot(name: str, seed: int) -> engine.Bot:
+    """The bot called ``name``, seeded; KeyError naming the known bots when unknown.
+
+    Bots come from the match games' registry (``games.play``), the one list of
+    names a match and a simulation both offer.
+    """
+    game = GAMES["shen"]
+    if name not in game.bot_names():
+        raise KeyError(f"unknown bot {name!r}: choose {', '.join(game.bot_names())}")
+    return game.bot(name, seed)
+
+
+def bot_names() -> tuple[str, ...]:
+    """The bots a simulation may use."""
+    return GAMES["shen"].bot_names()
+
+
+def ruleset_for(name: str, options: Mapping[str, Any] | Sequence[tuple[str, Any]]):
+    """The engine ruleset ``name`` with ``options``, checked as a match checks them;
+    raises ValueError."""
+    return GAMES["shen"].ruleset(name, dict(options))
+
+
+def play_simulated_game(game: SimulatedGame) -> GameSummary:
+    """Play ``game`` to its end and sum it up.
+
+    Seat ``s`` holds deck ``game.deck_in_seat(s)`` and its bot, seeded from the
+    game's seed and the seat. The opening hand is the hand a player holds when
+    turn 1 begins (set-up deals it, R8); a card counts as drawn when it is seen in
+    its owner's hand after any action, is lost from hand or is played.
+    """
+    ruleset = ruleset_for(game.ruleset, game.options)
+    seats = game.seats()
+    decks = [None, None]
+    bots: list[Any] = [None, None]
+    for deck, seat in enumerate(seats):
+        decks[seat] = game.decks[deck]
+        bots[seat] = make_bot(game.bots[deck], derive_seed(game.seed, "bot", seat))
+    state, opening_events = engine.start_game(ruleset, decks, game.seed)
+    tracker = _Sightings(state)
+    tracker.read(state, opening_events)
+    actions = 0
+    while state.result is None:
+        if actions >= MAX_ACTIONS:
+            raise engine.GameStalled(f"no result after {actions} actions (turn {state.turn})")
+        state, emitted = engine.apply(state, bots[state.to_decide].choose(state))
+        actions += 1
+        tracker.read(state, emitted)
+    result = state.result
+    by_seat = tracker.sightings()
+    return GameSummary(
+        seed=game.seed,
+        swapped=game.swapped,
+        winner=None if result.winner is None else DECKS[game.deck_in_seat(result.winner)],
+        first=DECKS[game.deck_in_seat(tracker.first_seat)],
+        turns=state.turn,
+        actions=actions,
+        ending=ENDINGS.get(result.reason, result.reason),
+        cards=(by_seat[seats[0]], by_seat[seats[1]]),
+    )
+
+
+class _Sightings:
+    """Which cards each player held, and when, over one game (card names per seat)."""
+
+    def __init__(self, state: engine.GameState) -> None:
+        self._names = tuple(spec.name for spec in state.cards)
+        self._owners = state.owners
+        self._hands: tuple[Any, ...] = ((), ())
+        self.opening: tuple[set[str], set[str]] = (set(), set())
+        self.drawn: tuple[set[str], set[str]] = (set(), set())
+        self.played: tuple[set[str], set[str]] = (set(), set())
+        self.first_seat = -1
+        self._dealt = False
+        self._seat_of = {player_name(p): p for p in PLAYERS}
+
+    def read(self, state: engine.GameState, events: Sequence[engine.Event]) -> None:
+        """Take in the state after an action and that action's events."""
+        for event in events:
+            kind = type(event)
+            if kind is engine.TurnBegan and event.turn == 1:
+                self.first_seat = self._seat_of[event.player]
+            elif kind is engine.CardPlayed:
+                seat = self._seat_of[event.player]
+                self.played[seat].add(event.card)
+                self.drawn[seat].add(event.card)
+            elif kind is engine.CardsLost and event.hand:
+                # Drawn and lost inside one action would never be seen in a hand.
+                self.drawn[self._seat_of[event.player]].update(event.hand)
+        if self.first_seat >= 0 and not self._dealt:
+            # The first state of turn 1: set-up has dealt and nothing is played yet.
+            self._dealt = True
+            for seat, hand in enumerate(state.hands):
+                self.opening[seat].update(self._names[card] for card in hand)
+        if state.hands is self._hands:
+            return
+        self._hands = state.hands
+        for seat, hand in enumerate(state.hands):
+            self.drawn[seat].update(self._names[card] for card in hand)
+
+    def sightings(self) -> tuple[tuple[CardSighting, ...], tuple[CardSighting, ...]]:
+        """Per seat, one sighting per distinct card name of that seat's deck, by name."""
+        names: tuple[set[str], set[str]] = (set(), set())
+        for card, owner in enumerate(self._owners):
+            names[owner].add(self._names[card])
+        return tuple(  # type: ignore[return-value]
+            tuple(
+                CardSighting(
+                    name,
+                    name in self.opening[seat],
+                    name in self.drawn[seat],
+                    name in self.played[seat],
+                )
+                for name in sorted(names[seat])
+            )
+            for seat in PLAYERS
+        )
