@@ -134,7 +134,10 @@ class SimulationChunk(models.Model):
     worker = models.CharField(max_length=200, blank=True)
     # The games' summaries (GameSummary.to_json()), written once, with the status "done".
     summaries = models.JSONField(null=True, blank=True)
-    # Deck A's wins (a draw counts half), for progress without reading the summaries.
+    # Their counts (games.simulation_figures.Tally.to_json()): a job's figures add up
+    # its chunks' tallies instead of reading every summary.
+    tally = models.JSONField(null=True, blank=True)
+    # Deck A's wins (a draw counts half), for progress in one small query.
     wins_a = models.FloatField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -43,6 +43,7 @@ from games.models_simulation import (
     SimulationKind,
 )
 from games.play import GAMES
+from games.simulation_figures import Figures, Tally, figures
 from games.simulation_games import GameSummary, SimulatedGame, job_games, play_simulated_game
 
 # Seeds are whole numbers a person can type and JSON carries exactly (as a match's).
@@ -306,7 +307,8 @@ def _chunk_store(chunk: SimulationChunk, summaries: Sequence[GameSummary]) -> bo
         ).update(
             status=ChunkStatus.DONE,
             summaries=[summary.to_json() for summary in summaries],
-            wins_a=wins_of_a(summaries),
+            tally=Tally.of(summaries).to_json(),
+            wins_a=sum(summary.score("a") for summary in summaries),
             finished_at=now,
         )
         if stored and not job.chunks.exclude(status=ChunkStatus.DONE).exists():
@@ -333,11 +335,6 @@ def _chunk_fail(chunk: SimulationChunk, reason: str) -> None:
         )
 
 
-def wins_of_a(summaries: Sequence[GameSummary]) -> float:
-    """Deck A's wins in ``summaries``, a draw counting half."""
-    return sum(1.0 if s.winner == "a" else 0.5 if s.winner is None else 0.0 for s in summaries)
-
-
 # -- following -------------------------------------------------------------------------
 
 
@@ -361,6 +358,18 @@ class Progress:
     @property
     def is_over(self) -> bool:
         return self.status in JOB_OVER
+
+    @property
+    def eta_words(self) -> str:
+        """The time left in words ("about 3 min"), "" when unknown."""
+        if self.eta is None:
+            return ""
+        seconds = round(self.eta.total_seconds())
+        if seconds < 60:
+            return f"about {seconds} s"
+        if seconds < 3600:
+            return f"about {round(seconds / 60)} min"
+        return f"about {seconds / 3600:.1f} h"
 
     @property
     def etag(self) -> str:
@@ -418,6 +427,17 @@ def job_summaries(job: SimulationJob) -> list[GameSummary]:
         for summaries in rows.values_list("summaries", flat=True)
         for data in summaries
     ]
+
+
+def job_tally(job: SimulationJob) -> Tally:
+    """The counts of every game of the job stored so far."""
+    rows = job.chunks.filter(status=ChunkStatus.DONE).values_list("tally", flat=True)
+    return sum((Tally.from_json(data) for data in rows), Tally())
+
+
+def job_figures(job: SimulationJob) -> Figures:
+    """The figures of the job's games stored so far (all of them once it is finished)."""
+    return figures(job_tally(job))
 
 
 def game_number(job: SimulationJob, index: int) -> SimulatedGame:

@@ -56,7 +56,7 @@ def test_a_job_runs_every_game_once_and_finishes(alice, alices_deck, bobs_deck):
     assert [s.swapped for s in summaries[:4]] == [False, True, False, True]
     progress = simulation_progress(job)
     assert (progress.done, progress.percent, progress.eta) == (25, 100, None)
-    wins = sum(1 if s.winner == "a" else 0.5 if s.winner is None else 0 for s in summaries)
+    wins = sum(summary.score("a") for summary in summaries)
     assert progress.win_rate.value == pytest.approx(wins / 25)
 
 

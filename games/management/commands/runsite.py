@@ -56,7 +56,7 @@ class Command(BaseCommand):
         worker = None
         if not no_worker and os.environ.get("RUN_MAIN") != "true":
             broker = settings.CELERY_BROKER_URL.split("://", 1)[0]
-            self.stdout.write(f"Starting a Celery worker ({concurrency} processes, {broker} broker)")
+            self.stdout.write(f"A Celery worker: {concurrency} processes, {broker} broker")
             worker = subprocess.Popen(worker_command(concurrency), cwd=settings.BASE_DIR)
         try:
             call_command("runserver", addrport)
