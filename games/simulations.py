@@ -146,6 +146,8 @@ def simulation_create(
     except SimulationUnavailable:
         job.delete()
         raise
+    # A worker may have begun (or, running eagerly, finished) it already.
+    job.refresh_from_db()
     return job
 
 
