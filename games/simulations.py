@@ -98,21 +98,9 @@ def simulation_create(
     cut into chunks and queued. Refuses (SimulationError, nothing saved) bad input, a deck
     ``owner`` may not see or that breaks its format; SimulationUnavailable when the queue
     cannot be reached."""
-    play = GAMES[game]
-    for bot in (bot_a, bot_b):
-        if bot not in play.bot_names():
-            raise SimulationError(f"Unknown bot {bot!r}: choose {', '.join(play.bot_names())}.")
-    if ruleset not in play.rulesets():
-        raise SimulationError(f"Unknown ruleset {ruleset!r}: choose {', '.join(play.rulesets())}.")
-    try:
-        options = play.check_options(ruleset, options or {})
-    except ValueError as error:
-        raise SimulationError(str(error)) from None
-    if not _whole(games, 1, MAX_GAMES):
-        raise SimulationError(f"The number of games is a whole number from 1 to {MAX_GAMES:,}.")
-    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
-    if not _whole(seed, 0, MAX_SEED):
-        raise SimulationError(f"A seed is a whole number from 0 to {MAX_SEED}.")
+    options, seed = simulation_checked(
+        bots=(bot_a, bot_b), ruleset=ruleset, options=options, games=games, seed=seed, game=game
+    )
     (data_a, version_a), (data_b, version_b) = (_pinned(owner, deck) for deck in (deck_a, deck_b))
     size = chunk_size(games)
     with transaction.atomic():
@@ -149,6 +137,35 @@ def simulation_create(
     # A worker may have begun (or, running eagerly, finished) it already.
     job.refresh_from_db()
     return job
+
+
+def simulation_checked(
+    *,
+    bots: Sequence[str],
+    ruleset: str,
+    options: Mapping[str, Any] | None,
+    games: Any,
+    seed: Any,
+    game: str = "shen",
+) -> tuple[dict[str, Any], int]:
+    """The options (checked) and the seed (drawn when None) of a simulation; raises
+    SimulationError naming the first bad setting."""
+    play = GAMES[game]
+    for bot in bots:
+        if bot not in play.bot_names():
+            raise SimulationError(f"Unknown bot {bot!r}: choose {', '.join(play.bot_names())}.")
+    if ruleset not in play.rulesets():
+        raise SimulationError(f"Unknown ruleset {ruleset!r}: choose {', '.join(play.rulesets())}.")
+    try:
+        options = play.check_options(ruleset, options or {})
+    except ValueError as error:
+        raise SimulationError(str(error)) from None
+    if not _whole(games, 1, MAX_GAMES):
+        raise SimulationError(f"The number of games is a whole number from 1 to {MAX_GAMES:,}.")
+    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    if not _whole(seed, 0, MAX_SEED):
+        raise SimulationError(f"A seed is a whole number from 0 to {MAX_SEED}.")
+    return options, seed
 
 
 def chunk_size(games: int) -> int:
