@@ -40,6 +40,10 @@ else:
         for name in CACHES
     }
 
+# A queue of this test process's own, so that test workers on a shared Redis never take
+# another test process's tasks (a worker the test starts inherits the name).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.setdefault("SHEN_CELERY_QUEUE", f"shen-test-{os.getpid()}")
+
 # Tasks run in the test's own process unless a test asks for the broker (the worker
 # tests start a real worker on a filesystem broker of their own).
 CELERY_TASK_ALWAYS_EAGER = env_bool("SHEN_CELERY_EAGER", default=True)

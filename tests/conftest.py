@@ -3,6 +3,9 @@
 import pytest
 from django.core.cache import caches
 
+# Real Celery workers, for the tests of simulations on a broker (games and browser).
+from tests.games.workers import broker, workers  # noqa: F401
+
 
 @pytest.fixture(autouse=True)
 def empty_cache():
