@@ -132,10 +132,13 @@ REDIS_URL = env_str("REDIS_URL")
 # stays modest. The API throttle counts in a cache of its own (THROTTLE_CACHE),
 # so that filling the response cache never culls a client's request history.
 if REDIS_URL:
+    # Redis down, the cache is bypassed (a miss, a skipped write) rather than every
+    # page failing: see shen_site/cache.py. Short timeouts keep a request from hanging.
     _redis = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "shen_site.cache.TolerantRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env_str("SHEN_CACHE_PREFIX", "shen"),
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
     CACHES = {"default": _redis, "throttle": _redis}
 else:
