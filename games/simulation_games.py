@@ -86,13 +86,27 @@ def job_games(
     """The ``count`` games of a job: game ``i`` has its own seed derived from
     (``seed``, ``i``) and swaps seats on odd ``i``, so deck A goes first about as
     often as deck B and any chunk of games can be played on its own."""
-    pairs = tuple(sorted(dict(options).items()))
-    deck_pair = (decks[0], decks[1])
-    bot_pair = (str(bots[0]), str(bots[1]))
     for index in range(count):
-        yield SimulatedGame(
-            ruleset, pairs, deck_pair, bot_pair, derive_seed(seed, index), index % 2 == 1
-        )
+        yield job_game(ruleset, options, decks, bots, seed, index)
+
+
+def job_game(
+    ruleset: str,
+    options: Mapping[str, Any] | Sequence[tuple[str, Any]],
+    decks: Sequence[Any],
+    bots: Sequence[str],
+    seed: int,
+    index: int,
+) -> SimulatedGame:
+    """Game ``index`` of the job ``job_games`` describes, without the ones before it."""
+    return SimulatedGame(
+        ruleset=ruleset,
+        options=tuple(sorted(dict(options).items())),
+        decks=(decks[0], decks[1]),
+        bots=(str(bots[0]), str(bots[1])),
+        seed=derive_seed(seed, index),
+        swapped=index % 2 == 1,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +224,47 @@ def play_simulated_game(game: SimulatedGame) -> GameSummary:
     turn 1 begins (set-up deals it, R8); a card counts as drawn when it is seen in
     its owner's hand after any action, is lost from hand or is played.
     """
+    return _play(game, None)
+
+
+@dataclass(frozen=True, slots=True)
+class SimulatedRecord:
+    """A simulated game as a match records one, to watch it in the replay viewer:
+    ``decks`` by seat (Red, Blue), ``actions`` as the engine's action JSON,
+    ``result`` ``{"winner": seat or None, "reason": the engine's reason}``."""
+
+    ruleset: str
+    options: dict[str, Any]
+    decks: tuple[Any, Any]
+    bots: tuple[str, str]
+    seed: int
+    actions: tuple[dict[str, Any], ...]
+    result: dict[str, Any]
+    summary: GameSummary
+
+
+def record_simulated_game(game: SimulatedGame) -> SimulatedRecord:
+    """Play ``game`` again keeping its actions: the same game as
+    ``play_simulated_game`` gives (same summary), as a record a match can hold."""
+    actions: list[engine.Action] = []
+    summary = _play(game, actions)
+    seated = [game.deck_in_seat(seat) for seat in PLAYERS]
+    winner = None if summary.winner is None else game.seats()[DECKS.index(summary.winner)]
+    reason = next((key for key, name in ENDINGS.items() if name == summary.ending), summary.ending)
+    return SimulatedRecord(
+        ruleset=game.ruleset,
+        options=dict(game.options),
+        decks=(game.decks[seated[0]], game.decks[seated[1]]),
+        bots=(game.bots[seated[0]], game.bots[seated[1]]),
+        seed=game.seed,
+        actions=tuple(engine.action_to_json(action) for action in actions),
+        result={"winner": winner, "reason": reason},
+        summary=summary,
+    )
+
+
+def _play(game: SimulatedGame, keep: list[engine.Action] | None) -> GameSummary:
+    """Play ``game``; its actions go into ``keep`` unless that is None."""
     ruleset = ruleset_for(game.ruleset, game.options)
     seats = game.seats()
     decks = [None, None]
@@ -224,7 +279,10 @@ def play_simulated_game(game: SimulatedGame) -> GameSummary:
     while state.result is None:
         if actions >= MAX_ACTIONS:
             raise engine.GameStalled(f"no result after {actions} actions (turn {state.turn})")
-        state, emitted = engine.apply(state, bots[state.to_decide].choose(state))
+        action = bots[state.to_decide].choose(state)
+        if keep is not None:
+            keep.append(action)
+        state, emitted = engine.apply(state, action)
         actions += 1
         tracker.read(state, emitted)
     result = state.result

@@ -34,7 +34,10 @@ def _parse(markup: str) -> ET.Element:
     for element in root.iter():
         assert element.tag not in (f"{SVG}script", f"{SVG}style", f"{SVG}foreignObject")
         assert not any(name == "style" or name.startswith("on") for name in element.attrib)
-    assert "nan" not in markup.lower() and "inf" not in markup.lower()
+    # Every drawn number is finite (text may say "Infernal"; attributes never "inf").
+    for element in root.iter():
+        for value in element.attrib.values():
+            assert value.lower() not in ("nan", "inf", "-inf") and "nan" not in value.lower()
     return root
 
 

@@ -18,7 +18,7 @@ from games.simulation_games import CardSighting, GameSummary, job_games, play_si
 from tests.games.simulated import SHORT, deck_pair, game_summaries
 
 
-def _summary(seed, winner, first="a", turns=5, ending="anchors", swapped=False, a=(), b=()):
+def _summary(seed, winner, first="a", turns=5, ending="anchors", a=(), b=(), swapped=False):
     """A game whose deck A saw the cards ``a`` and deck B ``b``: (name, opening, drawn, played)."""
     return GameSummary(
         seed=seed,
@@ -38,41 +38,16 @@ def _summary(seed, winner, first="a", turns=5, ending="anchors", swapped=False, 
 # Four games worked by hand: deck A wins two, loses one, draws one.
 # Ember Warden (deck A) is drawn in both wins and never in the other two;
 # Tide Sentinel (deck B) is in B's opening hand in the loss and the draw.
+# Each row: seed, winner, first, turns, ending, then (opening, drawn, played) for
+# Ember Warden (deck A) and for Tide Sentinel (deck B).
 HAND_WORKED = [
-    _summary(
-        1,
-        "a",
-        first="a",
-        turns=3,
-        a=[("Ember Warden", True, True, True)],
-        b=[("Tide Sentinel", False, False, False)],
-    ),
-    _summary(
-        2,
-        "a",
-        first="b",
-        turns=5,
-        a=[("Ember Warden", False, True, False)],
-        b=[("Tide Sentinel", False, True, True)],
-    ),
-    _summary(
-        3,
-        "b",
-        first="b",
-        turns=5,
-        ending="out_of_cards",
-        a=[("Ember Warden", False, False, False)],
-        b=[("Tide Sentinel", True, True, True)],
-    ),
-    _summary(
-        4,
-        None,
-        first="a",
-        turns=9,
-        ending="turn_limit",
-        a=[("Ember Warden", False, False, False)],
-        b=[("Tide Sentinel", True, True, False)],
-    ),
+    _summary(seed, winner, first, turns, ending, [("Ember Warden", *a)], [("Tide Sentinel", *b)])
+    for seed, winner, first, turns, ending, a, b in (
+        (1, "a", "a", 3, "anchors", (True, True, True), (False, False, False)),
+        (2, "a", "b", 5, "anchors", (False, True, False), (False, True, True)),
+        (3, "b", "b", 5, "out_of_cards", (False, False, False), (True, True, True)),
+        (4, None, "a", 9, "turn_limit", (False, False, False), (True, True, False)),
+    )
 ]
 
 

@@ -3,16 +3,19 @@
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.engine import RULESETS, CardPlayed, play_game
 from games.simulation_games import (
     GameSummary,
     SimulatedGame,
     derive_seed,
+    job_game,
     job_games,
     make_bot,
     play_simulated_game,
+    record_simulated_game,
     ruleset_for,
 )
 from tests.games.simulated import SHORT, deck_pair, game_summaries
@@ -37,6 +40,7 @@ def test_job_games_derive_each_seed_from_the_job_seed_and_swap_on_odd_games():
     assert len({g.seed for g in games}) == 4
     assert games == list(job_games("beta-2026-07", SHORT, DECKS, ("random", "random"), 9, 4))
     assert games[0].options == SHORT
+    assert job_game("beta-2026-07", SHORT, DECKS, ("random", "random"), 9, 3) == games[3]
 
 
 def test_derived_seeds_fit_a_signed_64_bit_column_and_do_not_depend_on_the_run():
@@ -82,20 +86,32 @@ def test_the_summary_matches_the_engine_game_played_by_the_same_bots():
 
 
 def test_summaries_of_random_games_hold_sensible_counts(summaries):
-    hand_size = RULESETS["beta-2026-07"].hand_size
     for summary in summaries:
-        assert summary.winner in ("a", "b", None)
-        assert summary.first in ("a", "b")
-        assert 1 <= summary.turns <= 6
-        assert summary.ending in ("anchors", "out_of_cards", "turn_limit")
-        for deck, sightings in zip(DECKS, summary.cards, strict=True):
-            copies = Counter(card["name"] for card in deck["cards"])
-            assert [s.name for s in sightings] == sorted(copies)
-            opening = [s.name for s in sightings if s.in_opening_hand]
-            # Seven cards dealt: as many names as that, or fewer when copies were dealt.
-            assert 1 <= len(opening) <= hand_size <= sum(copies[name] for name in opening)
-            for s in sightings:
-                assert s.drawn or not (s.in_opening_hand or s.played)
+        _assert_sensible(summary, max_turns=6)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.booleans())
+def test_any_seed_gives_a_sensible_summary(seed, swapped):
+    game = _game(seed=seed, swapped=swapped, options=(("max_turns", 3),))
+    _assert_sensible(play_simulated_game(game), max_turns=3)
+
+
+def _assert_sensible(summary, max_turns):
+    hand_size = RULESETS["beta-2026-07"].hand_size
+    assert summary.winner in ("a", "b", None)
+    assert summary.first in ("a", "b")
+    assert 1 <= summary.turns <= max_turns
+    assert summary.ending in ("anchors", "out_of_cards", "turn_limit")
+    assert summary.actions >= 2  # both Realm Stones at least
+    for deck, sightings in zip(DECKS, summary.cards, strict=True):
+        copies = Counter(card["name"] for card in deck["cards"])
+        assert [s.name for s in sightings] == sorted(copies)
+        opening = [s.name for s in sightings if s.in_opening_hand]
+        # Seven cards dealt: as many names as that, or fewer when copies were dealt.
+        assert 1 <= len(opening) <= hand_size <= sum(copies[name] for name in opening)
+        for s in sightings:
+            assert s.drawn or not (s.in_opening_hand or s.played)
 
 
 def test_the_first_player_alternates_with_the_seats_for_one_seed():
@@ -145,3 +161,26 @@ def test_summaries_of_played_games_come_back_from_json(summaries):
 def test_what_is_not_a_summary_is_refused(data):
     with pytest.raises(ValueError, match="not a game summary"):
         GameSummary.from_json(data)
+
+
+def test_a_simulated_game_replays_from_its_record_as_a_match_would():
+    from games.play import GAMES
+
+    game = _game(seed=33, swapped=True)
+    record = record_simulated_game(game)
+    assert record.summary == play_simulated_game(game)
+    assert record.decks == DECKS[::-1] and record.seed == game.seed
+    shen = GAMES["shen"]
+    replayed = shen.replay(
+        record.ruleset, record.options, record.decks, record.seed, record.actions
+    )
+    assert len(replayed.states) == record.summary.actions + 1
+    assert shen.result(replayed.states[-1]) == record.result
+    # Deck A sat in seat 1 (Blue).
+    assert record.result["winner"] == {"a": 1, "b": 0, None: None}[record.summary.winner]
+    # The opening hands are the hands of the first state of turn 1.
+    dealt = next(state for state in replayed.states if state.turn >= 1)
+    for deck, seat in (("a", 1), ("b", 0)):
+        sightings = record.summary.cards["ab".index(deck)]
+        opening = {dealt.card_name(card) for card in dealt.hands[seat]}
+        assert {s.name for s in sightings if s.in_opening_hand} == opening
