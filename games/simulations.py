@@ -13,7 +13,6 @@ finds either nothing written yet (it writes) or its result there (it does nothin
 
 from __future__ import annotations
 
-import itertools
 import math
 import os
 import secrets
@@ -44,7 +43,7 @@ from games.models_simulation import (
 )
 from games.play import GAMES
 from games.simulation_figures import Figures, Tally, figures
-from games.simulation_games import GameSummary, SimulatedGame, job_games, play_simulated_game
+from games.simulation_games import GameSummary, SimulatedGame, job_game, play_simulated_game
 
 # Seeds are whole numbers a person can type and JSON carries exactly (as a match's).
 MAX_SEED = 2**53 - 1
@@ -242,15 +241,10 @@ def _whole(value: Any, low: int, high: int) -> bool:
 
 def job_game_list(job: SimulationJob, first: int, count: int) -> list[SimulatedGame]:
     """Games ``first`` to ``first + count - 1`` of ``job``, ready to play."""
-    every = job_games(
-        job.ruleset,
-        tuple(sorted(job.options.items())),
-        tuple(job.decks),
-        job.bots,
-        job.seed,
-        first + count,
-    )
-    return list(itertools.islice(every, first, None))
+    return [
+        job_game(job.ruleset, job.options, job.decks, job.bots, job.seed, index)
+        for index in range(first, first + count)
+    ]
 
 
 def chunk_run(
@@ -463,4 +457,4 @@ def game_number(job: SimulationJob, index: int) -> SimulatedGame:
     """Game ``index`` of the job (0-based), to play again or replay."""
     if not 0 <= index < job.games:
         raise SimulationError(f"This simulation has games 0 to {job.games - 1}.")
-    return job_game_list(job, index, 1)[0]
+    return job_game(job.ruleset, job.options, job.decks, job.bots, job.seed, index)
