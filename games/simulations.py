@@ -50,7 +50,7 @@ MAX_SEED = 2**53 - 1
 # A chunk is a few seconds of a worker's time: long enough that the queue and the
 # database see little traffic, short enough that progress moves and a killed worker
 # loses little. A job is cut into about TARGET_CHUNKS chunks within these bounds.
-CHUNK_GAMES = (10, 200)
+CHUNK_GAMES = (25, 200)
 TARGET_CHUNKS = 100
 # A running chunk looks at its job this often, so a cancel stops it within a moment.
 CANCEL_CHECK_SECONDS = 1.0

@@ -171,7 +171,7 @@ else:
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
         # How often an idle worker looks for a new message file (seconds).
-        "polling_interval": 0.25,
+        "polling_interval": 0.1,
     }
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True

@@ -42,22 +42,22 @@ def test_chunks_cover_every_game_once():
         assert sum(count for _, count in spans) == games
         assert [first for first, _ in spans] == list(range(0, games, chunk_size(games)))
     assert chunk_size(100_000) == 200
-    assert chunk_size(5) == 10
+    assert chunk_size(5) == 25
 
 
 def test_a_job_runs_every_game_once_and_finishes(alice, alices_deck, bobs_deck):
-    job = start(alice, alices_deck, bobs_deck, games=25)
+    job = start(alice, alices_deck, bobs_deck, games=60)
     job.refresh_from_db()
     assert job.status == JobStatus.FINISHED
-    assert job.chunks.count() == 3
+    assert list(job.chunks.values_list("count", flat=True)) == [25, 25, 10]
     summaries = job_summaries(job)
-    assert len(summaries) == 25
-    assert len({s.seed for s in summaries}) == 25
+    assert len(summaries) == 60
+    assert len({s.seed for s in summaries}) == 60
     assert [s.swapped for s in summaries[:4]] == [False, True, False, True]
     progress = simulation_progress(job)
-    assert (progress.done, progress.percent, progress.eta) == (25, 100, None)
+    assert (progress.done, progress.percent, progress.eta) == (60, 100, None)
     wins = sum(summary.score("a") for summary in summaries)
-    assert progress.win_rate.value == pytest.approx(wins / 25)
+    assert progress.win_rate.value == pytest.approx(wins / 60)
 
 
 def test_a_chunk_delivered_again_counts_once(alice, alices_deck, bobs_deck):
@@ -97,13 +97,13 @@ def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, mo
     monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
     job = start(alice, alices_deck, bobs_deck, games=30)
     first = job.chunks.get(index=0)
-    assert len(chunk_run(first.pk)) == 10
+    assert len(chunk_run(first.pk)) == 25
     simulation_cancel(job)
     for chunk in job.chunks.exclude(index=0):
         assert chunk_run(chunk.pk) == []
     statuses = list(job.chunks.values_list("status", flat=True))
-    assert statuses == [ChunkStatus.DONE, ChunkStatus.CANCELLED, ChunkStatus.CANCELLED]
-    assert simulation_progress(job).done == 10
+    assert statuses == [ChunkStatus.DONE, ChunkStatus.CANCELLED]
+    assert simulation_progress(job).done == 25
     with pytest.raises(SimulationConflict):
         simulation_cancel(job)
 
@@ -143,3 +143,30 @@ def test_broker_down_says_unavailable_and_saves_nothing(alice, alices_deck, bobs
     with pytest.raises(SimulationUnavailable, match="unavailable"):
         start(alice, alices_deck, bobs_deck)
     assert not SimulationJob.objects.exists()
+
+
+def test_a_running_chunk_stops_soon_after_a_cancel(alice, alices_deck, bobs_deck, monkeypatch):
+    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.CANCEL_CHECK_SECONDS", 0)
+    job = start(alice, alices_deck, bobs_deck, games=25)
+    played = []
+
+    def cancel_after_the_second_game(summary):
+        played.append(summary)
+        if len(played) == 2:
+            simulation_cancel(job)
+
+    chunk = job.chunks.get()
+    assert chunk_run(chunk.pk, on_game=cancel_after_the_second_game) == []
+    assert len(played) == 2
+    chunk.refresh_from_db()
+    assert chunk.status == ChunkStatus.CANCELLED and chunk.summaries is None
+    assert simulation_progress(job).done == 0
+
+
+def test_the_job_figures_add_up_its_chunks(alice, alices_deck, bobs_deck):
+    from games.simulation_figures import figures
+    from games.simulations import job_figures
+
+    job = start(alice, alices_deck, bobs_deck, games=60)
+    assert job_figures(job) == figures(job_summaries(job))

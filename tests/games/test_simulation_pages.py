@@ -84,7 +84,7 @@ def test_progress_polls_answer_nothing_until_it_moves(
     client, alice, alices_deck, bobs_deck, monkeypatch
 ):
     monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
-    job = make_job(alice, alices_deck, bobs_deck)
+    job = make_job(alice, alices_deck, bobs_deck, games=30)
     client.force_login(alice)
     page = client.get(f"/simulations/{job.pk}/")
     assert 'hx-trigger="every' in page.content.decode()
@@ -95,7 +95,7 @@ def test_progress_polls_answer_nothing_until_it_moves(
 
     chunk_run(job.chunks.get(index=0).pk)
     moved = client.get(f"/simulations/{job.pk}/live/", headers={"If-None-Match": etag})
-    assert moved.status_code == 200 and "10 of 12 games played" in moved.content.decode()
+    assert moved.status_code == 200 and "25 of 30 games played" in moved.content.decode()
 
 
 def test_cancel_from_the_page(client, alice, alices_deck, bobs_deck, monkeypatch):
