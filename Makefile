@@ -43,3 +43,4 @@ bench: install-test
 	$(BIN)/python bench/catalogue.py
 	$(BIN)/python bench/decks.py
 	$(BIN)/python bench/matches.py
+	$(BIN)/python bench/simulate.py

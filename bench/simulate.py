@@ -97,20 +97,10 @@ def _through_workers(job, processes: int, log: Path) -> float:
     from shen_site.celery import app
 
     app.conf.task_always_eager = False
+    from games.management.commands.runsite import worker_command
+
     worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "shen_site",
-            "worker",
-            f"--concurrency={processes}",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "--loglevel=INFO",
-        ],
+        worker_command(processes),
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=log.open("w"),

@@ -314,6 +314,7 @@ def _chunk_store(chunk: SimulationChunk, summaries: Sequence[GameSummary]) -> bo
         # The job's row is the lock: two last chunks finishing together finish it once.
         job = SimulationJob.objects.select_for_update().get(pk=chunk.job_id)
         if job.is_over:
+            _chunk_stop(chunk, ChunkStatus.CANCELLED)
             return False
         stored = SimulationChunk.objects.filter(
             pk=chunk.pk, status__in=(ChunkStatus.QUEUED, ChunkStatus.RUNNING)

@@ -11,13 +11,23 @@ import logging
 
 from celery import current_app, shared_task
 from celery.signals import worker_ready
+from django.db import OperationalError
 
 from games.simulations import chunk_run, simulations_resume
 
 logger = logging.getLogger(__name__)
 
 
-@shared_task(name="games.simulate_chunk", acks_late=True, reject_on_worker_lost=True)
+@shared_task(
+    name="games.simulate_chunk",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    # A busy or briefly unreachable database: the chunk is queued again (it is
+    # idempotent) rather than left half-begun.
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    max_retries=8,
+)
 def simulate_chunk(chunk_id: int) -> int:
     """Play and store one chunk of a simulation job; how many games it played (0: it had
     nothing to do: done already, cancelled, or its job is over)."""

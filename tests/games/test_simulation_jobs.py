@@ -14,26 +14,11 @@ from games.simulations import (
     chunk_spans,
     job_summaries,
     simulation_cancel,
-    simulation_create,
     simulation_progress,
 )
+from tests.games.simulation_jobs import simulation_start
 
 pytestmark = pytest.mark.django_db
-
-
-def start(owner, deck_a, deck_b, **changes):
-    arguments = {
-        "owner": owner,
-        "deck_a": deck_a,
-        "deck_b": deck_b,
-        "bot_a": "random",
-        "bot_b": "random",
-        "ruleset": "beta-2026-07",
-        "options": {"max_turns": 8},
-        "games": 12,
-        "seed": 7,
-    }
-    return simulation_create(**{**arguments, **changes})
 
 
 def test_chunks_cover_every_game_once():
@@ -46,7 +31,7 @@ def test_chunks_cover_every_game_once():
 
 
 def test_a_job_runs_every_game_once_and_finishes(alice, alices_deck, bobs_deck):
-    job = start(alice, alices_deck, bobs_deck, games=60)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=60)
     job.refresh_from_db()
     assert job.status == JobStatus.FINISHED
     assert list(job.chunks.values_list("count", flat=True)) == [25, 25, 10]
@@ -61,7 +46,7 @@ def test_a_job_runs_every_game_once_and_finishes(alice, alices_deck, bobs_deck):
 
 
 def test_a_chunk_delivered_again_counts_once(alice, alices_deck, bobs_deck):
-    job = start(alice, alices_deck, bobs_deck)
+    job = simulation_start(alice, alices_deck, bobs_deck)
     chunk = job.chunks.get(index=0)
     before = chunk.summaries
     assert chunk_run(chunk.pk) == []
@@ -71,7 +56,7 @@ def test_a_chunk_delivered_again_counts_once(alice, alices_deck, bobs_deck):
 
 
 def test_a_chunk_whose_worker_died_runs_again_and_is_stored_once(alice, alices_deck, bobs_deck):
-    job = start(alice, alices_deck, bobs_deck, games=10)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=10)
     chunk = job.chunks.get(index=0)
     # As a worker killed mid-chunk leaves it: running, begun once, nothing stored.
     SimulationChunk.objects.filter(pk=chunk.pk).update(
@@ -87,15 +72,15 @@ def test_a_chunk_whose_worker_died_runs_again_and_is_stored_once(alice, alices_d
 
 
 def test_same_seed_same_games(alice, alices_deck, bobs_deck):
-    one = job_summaries(start(alice, alices_deck, bobs_deck))
-    two = job_summaries(start(alice, alices_deck, bobs_deck))
+    one = job_summaries(simulation_start(alice, alices_deck, bobs_deck))
+    two = job_summaries(simulation_start(alice, alices_deck, bobs_deck))
     assert one == two
 
 
 def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, monkeypatch):
     # Nothing runs on enqueue: the job waits, as behind a busy worker.
     monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
-    job = start(alice, alices_deck, bobs_deck, games=30)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     first = job.chunks.get(index=0)
     assert len(chunk_run(first.pk)) == 25
     simulation_cancel(job)
@@ -125,13 +110,13 @@ def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, mo
 )
 def test_bad_input_is_refused_and_saves_nothing(alice, alices_deck, bobs_deck, changes, reason):
     with pytest.raises(SimulationError, match=reason):
-        start(alice, alices_deck, bobs_deck, **changes)
+        simulation_start(alice, alices_deck, bobs_deck, **changes)
     assert not SimulationJob.objects.exists()
 
 
 def test_someone_elses_private_deck_is_refused(bob, alices_deck, bobs_deck):
     with pytest.raises(SimulationError, match="decks you can see"):
-        start(bob, alices_deck, bobs_deck)
+        simulation_start(bob, alices_deck, bobs_deck)
     assert not SimulationJob.objects.exists()
 
 
@@ -141,14 +126,14 @@ def test_broker_down_says_unavailable_and_saves_nothing(alice, alices_deck, bobs
 
     monkeypatch.setattr("games.tasks.simulate_chunk.apply_async", down)
     with pytest.raises(SimulationUnavailable, match="unavailable"):
-        start(alice, alices_deck, bobs_deck)
+        simulation_start(alice, alices_deck, bobs_deck)
     assert not SimulationJob.objects.exists()
 
 
 def test_a_running_chunk_stops_soon_after_a_cancel(alice, alices_deck, bobs_deck, monkeypatch):
     monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
     monkeypatch.setattr("games.simulations.CANCEL_CHECK_SECONDS", 0)
-    job = start(alice, alices_deck, bobs_deck, games=25)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=25)
     played = []
 
     def cancel_after_the_second_game(summary):
@@ -168,5 +153,5 @@ def test_the_job_figures_add_up_its_chunks(alice, alices_deck, bobs_deck):
     from games.simulation_figures import figures
     from games.simulations import job_figures
 
-    job = start(alice, alices_deck, bobs_deck, games=60)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=60)
     assert job_figures(job) == figures(job_summaries(job))

@@ -7,7 +7,8 @@ import pytest
 
 from games.models import Match
 from games.models_simulation import JobStatus, SimulationJob
-from games.simulations import job_summaries, simulation_create
+from games.simulations import job_summaries
+from tests.games.simulation_jobs import simulation_start
 
 pytestmark = pytest.mark.django_db
 
@@ -26,21 +27,6 @@ def form_data(deck_a, deck_b, **changes):
         "seed": 5,
         **changes,
     }
-
-
-def make_job(owner, deck_a, deck_b, **changes):
-    arguments = {
-        "owner": owner,
-        "deck_a": deck_a,
-        "deck_b": deck_b,
-        "bot_a": "random",
-        "bot_b": "random",
-        "ruleset": "beta-2026-07",
-        "options": {"max_turns": 6},
-        "games": 12,
-        "seed": 5,
-    }
-    return simulation_create(**{**arguments, **changes})
 
 
 def test_the_form_starts_a_job_and_its_page_shows_the_results(
@@ -84,7 +70,7 @@ def test_progress_polls_answer_nothing_until_it_moves(
     client, alice, alices_deck, bobs_deck, monkeypatch
 ):
     monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
-    job = make_job(alice, alices_deck, bobs_deck, games=30)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     client.force_login(alice)
     page = client.get(f"/simulations/{job.pk}/")
     assert 'hx-trigger="every' in page.content.decode()
@@ -100,7 +86,7 @@ def test_progress_polls_answer_nothing_until_it_moves(
 
 def test_cancel_from_the_page(client, alice, alices_deck, bobs_deck, monkeypatch):
     monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
-    job = make_job(alice, alices_deck, bobs_deck)
+    job = simulation_start(alice, alices_deck, bobs_deck)
     client.force_login(alice)
     response = client.post(f"/simulations/{job.pk}/cancel/", headers={"HX-Request": "true"})
     assert response.status_code == 200 and "Cancelled" in response.content.decode()
@@ -111,7 +97,7 @@ def test_cancel_from_the_page(client, alice, alices_deck, bobs_deck, monkeypatch
 
 
 def test_someone_elses_job_is_not_found(client, alice, bob, alices_deck, bobs_deck):
-    job = make_job(alice, alices_deck, bobs_deck)
+    job = simulation_start(alice, alices_deck, bobs_deck)
     client.force_login(bob)
     for url in ("", "live/"):
         assert client.get(f"/simulations/{job.pk}/{url}").status_code == 404
@@ -120,7 +106,7 @@ def test_someone_elses_job_is_not_found(client, alice, bob, alices_deck, bobs_de
 
 
 def test_a_sample_game_replays_as_it_was_played(client, alice, alices_deck, bobs_deck):
-    job = make_job(alice, alices_deck, bobs_deck)
+    job = simulation_start(alice, alices_deck, bobs_deck)
     client.force_login(alice)
     summaries = job_summaries(job)
     for index in (0, 1):  # seats as dealt, then swapped

@@ -10,7 +10,8 @@ import time
 import pytest
 
 from games.models_simulation import ChunkStatus, JobStatus, SimulationChunk, SimulationJob
-from games.simulations import job_summaries, simulation_create
+from games.simulations import job_summaries
+from tests.games.simulation_jobs import simulation_start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,17 +29,7 @@ def wait_for(condition, what: str):
 
 
 def start_job(owner, deck_a, deck_b) -> SimulationJob:
-    job = simulation_create(
-        owner=owner,
-        deck_a=deck_a,
-        deck_b=deck_b,
-        bot_a="random",
-        bot_b="random",
-        ruleset="beta-2026-07",
-        options={},
-        games=60,
-        seed=2026,
-    )
+    job = simulation_start(owner, deck_a, deck_b, options={}, games=60, seed=2026)
     assert job.chunks.count() == 3
     return job
 

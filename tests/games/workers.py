@@ -8,7 +8,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -16,6 +15,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from games.management.commands.runsite import worker_command
 from shen_site.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,21 +57,7 @@ def workers(broker):
 
     def start() -> subprocess.Popen:
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "shen_site",
-                "worker",
-                "--pool=prefork",
-                "--concurrency=1",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                "--loglevel=INFO",
-                f"--hostname=killtest-{os.getpid()}-{len(started)}@%h",
-            ],
+            worker_command(1, "--pool=prefork", f"--hostname=test-{os.getpid()}-{len(started)}@%h"),
             cwd=ROOT,
             env=worker_environment(),
             stdout=subprocess.DEVNULL,

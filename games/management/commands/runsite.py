@@ -17,8 +17,9 @@ from django.core.management.base import BaseCommand, CommandParser
 STOP_SECONDS = 10
 
 
-def worker_command(concurrency: int) -> list[str]:
-    """The Celery worker this command runs beside the site."""
+def worker_command(concurrency: int, *options: str) -> list[str]:
+    """The Celery worker this command runs beside the site (the tests and the benchmark
+    start the same one)."""
     return [
         sys.executable,
         "-m",
@@ -32,6 +33,7 @@ def worker_command(concurrency: int) -> list[str]:
         "--without-gossip",
         "--without-mingle",
         "--without-heartbeat",
+        *options,
     ]
 
 
