@@ -262,20 +262,22 @@ def chunk_run(
     job = chunk.job
     summaries: list[GameSummary] = []
     checked = time.monotonic()
-    try:
-        for game in job_game_list(job, chunk.first_game, chunk.count):
+    for game in job_game_list(job, chunk.first_game, chunk.count):
+        try:
             summaries.append(play_simulated_game(game))
-            if on_game is not None:
-                on_game(summaries[-1])
-            if time.monotonic() - checked > CANCEL_CHECK_SECONDS:
-                checked = time.monotonic()
-                if SimulationJob.objects.filter(pk=job.pk, status__in=JOB_OVER).exists():
-                    _chunk_stop(chunk, ChunkStatus.CANCELLED)
-                    return []
-    except Exception as error:
-        # An engine error replays the same way every time: retrying cannot help.
-        _chunk_fail(chunk, f"Game {chunk.first_game + len(summaries)} failed: {error!r}")
-        raise
+        except Exception as error:
+            # A game that fails fails the same way every time (it is a function of its
+            # value): the job stops with the reason. A database error, outside this,
+            # leaves the chunk running for the task's retry instead.
+            _chunk_fail(chunk, f"Game {chunk.first_game + len(summaries)} failed: {error!r}")
+            raise
+        if on_game is not None:
+            on_game(summaries[-1])
+        if time.monotonic() - checked > CANCEL_CHECK_SECONDS:
+            checked = time.monotonic()
+            if SimulationJob.objects.filter(pk=job.pk, status__in=JOB_OVER).exists():
+                _chunk_stop(chunk, ChunkStatus.CANCELLED)
+                return []
     _chunk_store(chunk, summaries)
     return summaries
 

@@ -155,3 +155,21 @@ def test_the_job_figures_add_up_its_chunks(alice, alices_deck, bobs_deck):
 
     job = simulation_start(alice, alices_deck, bobs_deck, games=60)
     assert job_figures(job) == figures(job_summaries(job))
+
+
+def test_a_game_that_fails_stops_the_job_with_the_reason(
+    alice, alices_deck, bobs_deck, monkeypatch
+):
+    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=60)
+
+    def broken(game):
+        raise RuntimeError("an engine bug")
+
+    monkeypatch.setattr("games.simulations.play_simulated_game", broken)
+    with pytest.raises(RuntimeError):
+        chunk_run(job.chunks.get(index=1).pk)
+    job.refresh_from_db()
+    assert job.status == JobStatus.FAILED and "Game 25 failed" in job.error
+    statuses = list(job.chunks.values_list("status", flat=True))
+    assert statuses == [ChunkStatus.CANCELLED, ChunkStatus.FAILED, ChunkStatus.CANCELLED]

@@ -48,11 +48,15 @@ def running_chunk(job: SimulationJob) -> SimulationChunk:
 
 
 def wait_until_finished(job: SimulationJob) -> None:
-    def finished():
+    def over():
         job.refresh_from_db()
-        return job.status == JobStatus.FINISHED
+        return job.is_over
 
-    wait_for(finished, "the job to finish")
+    try:
+        wait_for(over, "the job to finish")
+    finally:
+        chunks = list(job.chunks.values_list("index", "status", "attempts"))
+    assert job.status == JobStatus.FINISHED, (job.status, job.error, chunks)
 
 
 def assert_every_game_counted_once(job: SimulationJob) -> None:
