@@ -2,8 +2,8 @@
 
 Plain functions; views, the API, the Celery task and ``manage.py simulate`` call
 them. A job's games are the pure module's (``games.simulation_games``): game ``i``
-of a job is ``job_games(...)``'s ``i``-th, so any chunk, run anywhere, any number
-of times, plays the same games.
+of a job is ``job_game(..., i)``, so any chunk, run anywhere, any number of times,
+plays the same games.
 
 A chunk is idempotent: its summaries are written once, in one transaction that
 holds the job's row and moves the chunk to "done" only from "queued" or
@@ -42,11 +42,10 @@ from games.models_simulation import (
     SimulationKind,
 )
 from games.play import GAMES
+from games.services import MAX_SEED
 from games.simulation_figures import Figures, Tally, figures
 from games.simulation_games import GameSummary, SimulatedGame, job_game, play_simulated_game
 
-# Seeds are whole numbers a person can type and JSON carries exactly (as a match's).
-MAX_SEED = 2**53 - 1
 # A chunk is a few seconds of a worker's time: long enough that the queue and the
 # database see little traffic, short enough that progress moves and a killed worker
 # loses little. A job is cut into about TARGET_CHUNKS chunks within these bounds.

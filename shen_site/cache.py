@@ -65,3 +65,6 @@ class TolerantRedisCache(RedisCache):
     delete = _tolerant(RedisCache.delete, lambda *args, **kwargs: False)
     delete_many = _tolerant(RedisCache.delete_many, _nothing)
     clear = _tolerant(RedisCache.clear, lambda *args, **kwargs: False)
+    # A counter that cannot be read starts again (as a new key would).
+    incr = _tolerant(RedisCache.incr, lambda key, delta=1, *args, **kwargs: delta)
+    decr = _tolerant(RedisCache.decr, lambda key, delta=1, *args, **kwargs: -delta)

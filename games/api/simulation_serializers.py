@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from games.models_simulation import MAX_GAMES
 from games.play import MAX_TURNS_RANGE
-from games.simulations import MAX_SEED
+from games.services import MAX_SEED
 
 
 class SimulationCreateSerializer(serializers.Serializer):
