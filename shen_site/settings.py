@@ -163,7 +163,8 @@ BROKER_DIR = env_path("SHEN_BROKER_DIR", BASE_DIR / "var" / "broker")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
 else:
-    CELERY_BROKER_URL = "filesystem://"
+    # The host is only a name (the folders are the broker); kombu warns when it is left out.
+    CELERY_BROKER_URL = "filesystem://localhost//"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),

@@ -77,7 +77,7 @@ def test_default_is_sqlite_with_a_filesystem_broker_and_a_cache_in_files():
     assert found["engine"] == "django.db.backends.sqlite3"
     # Tasks go to a worker through files under var/broker: a request never runs one.
     assert found["eager"] is False
-    assert found["broker"] == "filesystem://"
+    assert found["broker"] == "filesystem://localhost//"
     assert found["broker_options"]["data_folder_in"] == str(ROOT / "var" / "broker" / "queue")
     assert found["broker_options"]["data_folder_out"] == found["broker_options"]["data_folder_in"]
     for name, cache in found["caches"].items():
