@@ -393,11 +393,15 @@ class Progress:
 
 
 def simulation_progress(job: SimulationJob, *, now: datetime | None = None) -> Progress:
-    """The job's progress, from its chunks' counts (one query; no summaries read)."""
-    totals = job.chunks.filter(status=ChunkStatus.DONE).aggregate(
-        done=Sum("count"), wins=Sum("wins_a")
-    )
-    done, wins = totals["done"] or 0, totals["wins"] or 0.0
+    """The job's progress, from its chunks' counts: one query, or none for a job read
+    ``with_progress()``; no summaries read."""
+    if hasattr(job, "games_done"):
+        done, wins = job.games_done or 0, job.wins_done or 0.0
+    else:
+        totals = job.chunks.filter(status=ChunkStatus.DONE).aggregate(
+            done=Sum("count"), wins=Sum("wins_a")
+        )
+        done, wins = totals["done"] or 0, totals["wins"] or 0.0
     eta = None
     if done and not job.is_over and job.started_at:
         elapsed = ((now or timezone.now()) - job.started_at).total_seconds()

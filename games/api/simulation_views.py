@@ -70,7 +70,7 @@ def described(jobs: list[SimulationJob]) -> list[dict[str, Any]]:
 class SimulationListView(SimulationAPIView):
     @extend_schema(summary="My simulations", responses={200: SimulationSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        jobs = list(SimulationJob.objects.of_owner(request.user).light()[:100])
+        jobs = list(SimulationJob.objects.of_owner(request.user).light().with_progress()[:100])
         return Response(described(jobs))
 
     @extend_schema(

@@ -48,7 +48,7 @@ def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
 @login_required
 def simulation_list(request: HttpRequest) -> HttpResponse:
     """My simulations, newest first."""
-    jobs = SimulationJob.objects.of_owner(request.user).light()[:100]
+    jobs = SimulationJob.objects.of_owner(request.user).light().with_progress()[:100]
     return render(request, "games/simulation_list.html", {"jobs": jobs})
 
 

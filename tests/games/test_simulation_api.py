@@ -7,6 +7,8 @@ import io
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -153,3 +155,17 @@ def test_random_bodies_never_cause_a_500(
         if response.status_code != 201:
             assert SimulationJob.objects.count() == before
         before = SimulationJob.objects.count()
+
+
+def test_listing_jobs_costs_the_same_queries_for_one_or_many(alice_api, alices_deck, bobs_deck):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            listed = alice_api.get("/api/simulations/").json()
+        assert all(job["progress"]["done"] == job["games"] for job in listed)
+        return len(captured)
+
+    start(alice_api, alices_deck, bobs_deck)
+    one = queries()
+    start(alice_api, alices_deck, bobs_deck, seed=4)
+    start(alice_api, alices_deck, bobs_deck, seed=5)
+    assert queries() == one
