@@ -10,10 +10,17 @@ from games.models_simulation import MAX_GAMES
 from games.play import MAX_TURNS_RANGE
 from games.services import MAX_SEED
 
+# A deck's id is a 64-bit database integer: larger is no deck (and SQLite cannot compare it).
+MAX_ID = 2**63 - 1
+
 
 class SimulationCreateSerializer(serializers.Serializer):
-    deck_a = serializers.IntegerField(help_text="One of your decks, or a public deck")
-    deck_b = serializers.IntegerField(help_text="One of your decks, or a public deck")
+    deck_a = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="One of your decks, or a public deck"
+    )
+    deck_b = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="One of your decks, or a public deck"
+    )
     bot_a = serializers.CharField(max_length=40, default="random", help_text="Deck A's bot")
     bot_b = serializers.CharField(max_length=40, default="random", help_text="Deck B's bot")
     ruleset = serializers.CharField(max_length=40)

@@ -169,3 +169,10 @@ def test_listing_jobs_costs_the_same_queries_for_one_or_many(alice_api, alices_d
     start(alice_api, alices_deck, bobs_deck, seed=4)
     start(alice_api, alices_deck, bobs_deck, seed=5)
     assert queries() == one
+
+
+@pytest.mark.parametrize("deck", [2**63, -1, 0])
+def test_a_deck_id_out_of_range_is_a_400(alice_api, alices_deck, bobs_deck, deck):
+    body = {**body_for(alices_deck, bobs_deck), "deck_a": deck}
+    response = alice_api.post("/api/simulations/", body, format="json")
+    assert response.status_code == 400 and "deck_a" in response.json()["errors"]
