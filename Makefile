@@ -16,11 +16,12 @@ install: $(BIN)/python
 install-test: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 
-## The site on SQLite with the sample catalogue, at http://127.0.0.1:8000
+## The site on SQLite with the sample catalogue, at http://127.0.0.1:8000, and a Celery
+## worker beside it for simulations (Ctrl-C stops both)
 run: install
 	DEBUG=1 $(BIN)/python manage.py migrate --no-input
 	DEBUG=1 $(BIN)/python manage.py load_catalogue
-	DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
+	DEBUG=1 $(BIN)/python manage.py runsite $(HOST)
 
 ## The whole test suite (browser tests need Debian's chromium; installed here when root)
 test: install-test chromium
@@ -42,3 +43,4 @@ bench: install-test
 	$(BIN)/python bench/catalogue.py
 	$(BIN)/python bench/decks.py
 	$(BIN)/python bench/matches.py
+	$(BIN)/python bench/simulate.py

@@ -206,3 +206,7 @@ class MatchNote(models.Model):
 
     def __str__(self) -> str:
         return f"Note on match {self.match_id} at {self.number}"
+
+
+# The simulation models live in a module of their own; imported here so Django sees them.
+from games.models_simulation import SimulationChunk, SimulationJob  # noqa: E402, F401

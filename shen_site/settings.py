@@ -1,7 +1,7 @@
 """Settings for Shén Lab, read from the environment (see README "Configuration").
 
-Embedded default: SQLite, a file-based cache every worker shares, and Celery tasks
-run eagerly in-process, so the site runs with nothing else installed.
+Embedded default: SQLite, a file-based cache every worker shares, and Celery on
+kombu's filesystem broker, so the site and its worker run with nothing else installed.
 `DATABASE_URL` switches to PostgreSQL and `REDIS_URL` makes Redis the Celery
 broker and the cache.
 """
@@ -132,11 +132,14 @@ REDIS_URL = env_str("REDIS_URL")
 # stays modest. The API throttle counts in a cache of its own (THROTTLE_CACHE),
 # so that filling the response cache never culls a client's request history.
 if REDIS_URL:
+    # Redis down, the cache is bypassed (a miss, a skipped write) rather than every
+    # page failing: see shen_site/cache.py. Short timeouts keep a request from hanging.
     _redis = {
         # Django's, keeping one client per connection pool (shen_site.redis_cache).
-        "BACKEND": "shen_site.redis_cache.PooledRedisCache",
+        "BACKEND": "shen_site.cache.TolerantRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env_str("SHEN_CACHE_PREFIX", "shen"),
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
     CACHES = {"default": _redis, "throttle": _redis}
 else:
@@ -157,15 +160,43 @@ else:
 THROTTLE_COUNTS_DIR = None if REDIS_URL else str(CACHE_DIR / "counts")
 
 # --- Celery ---------------------------------------------------------------
-# Without Redis, tasks run eagerly in-process: one command runs the whole site.
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = REDIS_URL or None
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+# Without Redis the broker is kombu's filesystem transport: each message is a file
+# under SHEN_BROKER_DIR, so `make run` starts the site and a worker together
+# (manage.py runsite) with nothing else installed, and a request never waits for a
+# simulation. No result backend: tasks write their results to the database.
+# A worker process killed mid-task gets its task rejected back onto the queue
+# (acks late + reject on worker lost); the simulation chunks are idempotent.
+BROKER_DIR = env_path("SHEN_BROKER_DIR", BASE_DIR / "var" / "broker")
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+else:
+    # The host is only a name (the folders are the broker); kombu warns when it is left out.
+    CELERY_BROKER_URL = "filesystem://localhost//"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "queue"),
+        "data_folder_out": str(BROKER_DIR / "queue"),
+        "control_folder": str(BROKER_DIR / "control"),
+        "processed_folder": str(BROKER_DIR / "processed"),
+        "store_processed": False,
+        # How often an idle worker looks for a new message file (seconds).
+        "polling_interval": 0.1,
+    }
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ALWAYS_EAGER = env_bool("SHEN_CELERY_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# No result backend to wait for: a killed pool process's task goes back to the queue
+# after 2 s rather than Celery's default 10 s.
+CELERY_WORKER_LOST_WAIT = 2.0
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# A request that enqueues gives up quickly when the broker is down (the page says the
+# simulation service is unavailable) instead of retrying for minutes.
+CELERY_BROKER_CONNECTION_TIMEOUT = 3
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # --- Auth -----------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

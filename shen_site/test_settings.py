@@ -1,13 +1,20 @@
 """Settings for the test suite: the real settings, read with SHEN_TESTING on."""
 
 import os
+import tempfile
 from urllib.parse import urlsplit, urlunsplit
 
 os.environ["SHEN_TESTING"] = "1"
 # Playwright's sync API runs an event loop in the test thread; the ORM calls
 # made by live-server tests around it are still synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# A filesystem broker of this test process's own (a worker a test starts inherits it),
+# never the one `make run` uses.
+os.environ.setdefault(
+    "SHEN_BROKER_DIR", os.path.join(tempfile.gettempdir(), f"shen-test-broker-{os.getpid()}")
+)
 
+from shen_site.env import env_bool
 from shen_site.settings import *  # noqa: F403
 from shen_site.settings import CACHES, REDIS_URL, REST_FRAMEWORK
 
@@ -34,3 +41,11 @@ else:
     }
 # Throttle counts in the throttle cache, which every test starts empty (tests/conftest.py).
 THROTTLE_COUNTS_DIR = None
+
+# A queue of this test process's own, so that test workers on a shared Redis never take
+# another test process's tasks (a worker the test starts inherits the name).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.setdefault("SHEN_CELERY_QUEUE", f"shen-test-{os.getpid()}")
+
+# Tasks run in the test's own process unless a test asks for the broker (the worker
+# tests start a real worker on a filesystem broker of their own).
+CELERY_TASK_ALWAYS_EAGER = env_bool("SHEN_CELERY_EAGER", default=True)

@@ -39,6 +39,7 @@ urlpatterns = [
     path("api/", include("cards.api.urls")),
     path("api/", include("decks.api.urls")),
     path("api/", include("games.api.urls")),
+    path("api/", include("games.api.simulation_urls")),
     path("accounts/", include(password_reset)),
     path("accounts/", include("decks.accounts_urls")),
     # For clients that ask for /favicon.ico without reading the page's icon link.
@@ -49,5 +50,6 @@ urlpatterns = [
     path("decks/", include("decks.urls")),
     path("rules/", include("games.urls")),
     path("games/", include("games.match_urls")),
+    path("simulations/", include("games.simulation_urls")),
     path("", include("cards.urls")),
 ]

@@ -13,6 +13,9 @@ settings.load_profile("shen")
 # (shen_site.throttling), and a test's few requests must never straddle two.
 THROTTLE_CLOCK = 1_800_000_030.0
 
+# Real Celery workers, for the tests of simulations on a broker (games and browser).
+from tests.games.workers import broker, workers  # noqa: F401
+
 
 @pytest.fixture(autouse=True)
 def empty_cache():

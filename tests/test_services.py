@@ -24,11 +24,9 @@ def test_cache_backend_follows_redis_url():
     assert backend.endswith("RedisCache") == bool(os.environ.get("REDIS_URL"))
 
 
-def test_celery_uses_redis_when_configured_and_runs_eagerly_otherwise():
-    if not os.environ.get("REDIS_URL"):
-        assert celery_app.conf.task_always_eager
-        return
-    assert not celery_app.conf.task_always_eager
+def test_celery_uses_redis_when_configured_and_the_filesystem_otherwise():
+    expected = "redis" if os.environ.get("REDIS_URL") else "filesystem"
+    assert celery_app.conf.broker_url.startswith(expected)
     with celery_app.connection_for_write() as broker:
         broker.ensure_connection(max_retries=2)
         assert broker.connected

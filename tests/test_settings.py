@@ -27,6 +27,7 @@ print(json.dumps({
                      "EMAIL_HOST_PASSWORD", "EMAIL_USE_TLS", "EMAIL_USE_SSL")
     },
     "broker": settings.CELERY_BROKER_URL,
+    "broker_options": getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None),
     "eager": settings.CELERY_TASK_ALWAYS_EAGER,
     "debug": settings.DEBUG,
     "hosts": settings.ALLOWED_HOSTS,
@@ -44,6 +45,8 @@ SETTINGS_VARIABLES = {
     "ALLOWED_HOSTS",
     "DJANGO_ALLOW_ASYNC_UNSAFE",
     "SHEN_CACHE_DIR",
+    "SHEN_BROKER_DIR",
+    "SHEN_CELERY_EAGER",
     "SHEN_TRUSTED_PROXIES",
     "SHEN_EMAIL_URL",
     "EMAIL_HOST",
@@ -69,11 +72,14 @@ def loaded(**env: str) -> dict:
     return json.loads(result.stdout)
 
 
-def test_default_is_sqlite_with_eager_celery_and_a_cache_in_files():
+def test_default_is_sqlite_with_a_filesystem_broker_and_a_cache_in_files():
     found = loaded(DEBUG="1")
     assert found["engine"] == "django.db.backends.sqlite3"
-    assert found["eager"] is True
-    assert found["broker"] == "memory://"
+    # Tasks go to a worker through files under var/broker: a request never runs one.
+    assert found["eager"] is False
+    assert found["broker"] == "filesystem://localhost//"
+    assert found["broker_options"]["data_folder_in"] == str(ROOT / "var" / "broker" / "queue")
+    assert found["broker_options"]["data_folder_out"] == found["broker_options"]["data_folder_in"]
     for name, cache in found["caches"].items():
         assert cache["BACKEND"].endswith("FileBasedCache")
         assert cache["LOCATION"] == str(ROOT / "var" / "cache" / name)

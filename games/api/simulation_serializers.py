@@ -1,0 +1,108 @@
+"""Simulation API shapes: what starting a job takes, and a job with its progress."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models_simulation import MAX_GAMES
+from games.play import MAX_TURNS_RANGE
+from games.services import MAX_SEED
+
+# A deck's id is a 64-bit database integer: larger is no deck (and SQLite cannot compare it).
+MAX_ID = 2**63 - 1
+
+
+class SimulationCreateSerializer(serializers.Serializer):
+    deck_a = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="One of your decks, or a public deck"
+    )
+    deck_b = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="One of your decks, or a public deck"
+    )
+    bot_a = serializers.CharField(max_length=40, default="random", help_text="Deck A's bot")
+    bot_b = serializers.CharField(max_length=40, default="random", help_text="Deck B's bot")
+    ruleset = serializers.CharField(max_length=40)
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text=(
+            "recovery (all | turn_player), ko (bool), realm_stone_counts (bool), "
+            f"max_turns ({MAX_TURNS_RANGE[0]}-{MAX_TURNS_RANGE[1]})"
+        ),
+    )
+    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SEED
+    )
+
+
+class EstimateSerializer(serializers.Serializer):
+    value = serializers.FloatField()
+    low = serializers.FloatField(allow_null=True)
+    high = serializers.FloatField(allow_null=True)
+    count = serializers.IntegerField()
+
+
+class ProgressSerializer(serializers.Serializer):
+    done = serializers.IntegerField(help_text="Games played and stored")
+    percent = serializers.IntegerField()
+    win_rate_a = EstimateSerializer(
+        source="win_rate", help_text="Deck A's running win rate (a draw is half a win)"
+    )
+    eta_seconds = serializers.SerializerMethodField()
+
+    @extend_schema_field(OpenApiTypes.INT)
+    def get_eta_seconds(self, progress) -> int | None:
+        """Seconds left, null when unknown or over."""
+        return None if progress.eta is None else round(progress.eta.total_seconds())
+
+
+class SimulationSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    error = serializers.CharField()
+    deck_a = serializers.IntegerField(source="deck_a_id", allow_null=True)
+    deck_b = serializers.IntegerField(source="deck_b_id", allow_null=True)
+    name_a = serializers.CharField()
+    name_b = serializers.CharField()
+    bot_a = serializers.CharField()
+    bot_b = serializers.CharField()
+    ruleset = serializers.CharField()
+    options = serializers.DictField()
+    games = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    cancelled_at = serializers.DateTimeField(allow_null=True)
+    progress = serializers.SerializerMethodField()
+
+    @extend_schema_field(ProgressSerializer)
+    def get_progress(self, job) -> dict:
+        return ProgressSerializer(self.context["progress"][job.pk]).data
+
+
+class ResultsSerializer(serializers.Serializer):
+    simulation = SimulationSerializer()
+    figures = serializers.DictField(
+        help_text=(
+            "The figures of the games stored so far: games, wins_a, wins_b, draws, win_rate, "
+            "first_player, turns, mean_turns, median_turns, mean_actions, endings, and per "
+            "deck ('a', 'b') each card's opening_hand, drawn, not_drawn, improvement and "
+            "played estimates"
+        )
+    )
+    games = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Export only: every game (index, seed, swapped, winner, first, turns, "
+        "actions, ending)",
+    )
+
+
+class SimulationRefusalSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    errors = serializers.DictField(required=False, help_text="Per field, what is wrong")

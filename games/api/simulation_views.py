@@ -1,0 +1,180 @@
+"""The simulation API: start a job, list mine, read its progress and results, cancel it,
+export it. Someone else's job is a 404; bad input a 400 with the reasons; the workers'
+queue down a 503; nothing here waits for a game to be played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import OperationalError
+from django.http import Http404, StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.models import Deck
+from decks.views.busy import RETRY_AFTER, write_failed
+from games.api.simulation_serializers import (
+    ResultsSerializer,
+    SimulationCreateSerializer,
+    SimulationRefusalSerializer,
+    SimulationSerializer,
+)
+from games.models_simulation import SimulationJob
+from games.simulation_exports import CARD_COLUMNS, GAME_COLUMNS, card_rows, csv_lines, game_rows
+from games.simulations import (
+    SimulationError,
+    job_figures,
+    simulation_cancel,
+    simulation_create,
+    simulation_progress,
+)
+from shen_site.json_input import BoundedJSONParser
+
+REFUSED = OpenApiResponse(SimulationRefusalSerializer, description="Refused, with the reasons")
+NOT_FOUND = OpenApiResponse(description="No such simulation, or not one of yours")
+UNAVAILABLE = OpenApiResponse(
+    SimulationRefusalSerializer, description="The simulation service is unavailable"
+)
+
+
+class SimulationAPIView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    parser_classes = [BoundedJSONParser]
+
+    def job(self, request: Request, pk: int) -> SimulationJob:
+        job = SimulationJob.objects.of_owner(request.user).light().filter(pk=pk).first()
+        if job is None:
+            raise Http404("No such simulation.")
+        return job
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, SimulationError):
+            return Response({"detail": str(exc)}, status=exc.status)
+        if isinstance(exc, OperationalError):
+            response = Response({"detail": write_failed(exc)}, status=503)
+            response["Retry-After"] = RETRY_AFTER
+            return response
+        return super().handle_exception(exc)
+
+
+def described(jobs: list[SimulationJob]) -> list[dict[str, Any]]:
+    """The jobs with their progress, as the API shows them."""
+    progress = {job.pk: simulation_progress(job) for job in jobs}
+    return SimulationSerializer(jobs, many=True, context={"progress": progress}).data
+
+
+class SimulationListView(SimulationAPIView):
+    @extend_schema(summary="My simulations", responses={200: SimulationSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        jobs = list(SimulationJob.objects.of_owner(request.user).light().with_progress()[:100])
+        return Response(described(jobs))
+
+    @extend_schema(
+        summary="Start a simulation: deck A against deck B, played by bots in the background",
+        request=SimulationCreateSerializer,
+        responses={201: SimulationSerializer, 400: REFUSED, 404: NOT_FOUND, 503: UNAVAILABLE},
+    )
+    def post(self, request: Request) -> Response:
+        if not isinstance(request.data, dict):
+            raise SimulationError("Send a JSON object.")
+        serializer = SimulationCreateSerializer(data=request.data)
+        if not serializer.is_valid():
+            return Response(
+                {"detail": "The simulation was not started.", "errors": serializer.errors},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        data = serializer.validated_data
+        decks = Deck.objects.visible_to(request.user).select_related("format", "home_realm")
+        found = {deck.pk: deck for deck in decks.filter(pk__in=[data["deck_a"], data["deck_b"]])}
+        if data["deck_a"] not in found or data["deck_b"] not in found:
+            raise Http404("No such deck.")
+        job = simulation_create(
+            owner=request.user,
+            deck_a=found[data["deck_a"]],
+            deck_b=found[data["deck_b"]],
+            bot_a=data["bot_a"],
+            bot_b=data["bot_b"],
+            ruleset=data["ruleset"],
+            options=data["options"],
+            games=data["games"],
+            seed=data["seed"],
+        )
+        return Response(described([job])[0], status=status.HTTP_201_CREATED)
+
+
+class SimulationDetailView(SimulationAPIView):
+    @extend_schema(
+        summary="A simulation and its progress",
+        responses={200: SimulationSerializer, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(described([self.job(request, pk)])[0])
+
+
+class SimulationCancelView(SimulationAPIView):
+    @extend_schema(
+        summary="Cancel a simulation: its remaining games are not played",
+        request=None,
+        responses={200: SimulationSerializer, 404: NOT_FOUND, 409: REFUSED},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        job = simulation_cancel(self.job(request, pk))
+        return Response(described([job])[0])
+
+
+class SimulationResultsView(SimulationAPIView):
+    @extend_schema(
+        summary="A simulation's figures (of the games played so far until it is finished)",
+        responses={200: ResultsSerializer, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        job = self.job(request, pk)
+        return Response({"simulation": described([job])[0], "figures": job_figures(job).to_json()})
+
+
+class SimulationExportJSONView(SimulationAPIView):
+    @extend_schema(
+        summary="Export a simulation as JSON: its settings, figures and every game",
+        responses={200: ResultsSerializer, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        job = self.job(request, pk)
+        document = {
+            "simulation": described([job])[0],
+            "figures": job_figures(job).to_json(),
+            "games": list(game_rows(job)),
+        }
+        response = Response(document)
+        response["Content-Disposition"] = f'attachment; filename="shen-simulation-{job.pk}.json"'
+        return response
+
+
+class SimulationExportGamesView(SimulationAPIView):
+    @extend_schema(
+        summary="Export a simulation's games as CSV, one row a game",
+        responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, pk: int) -> StreamingHttpResponse:
+        job = self.job(request, pk)
+        return _csv(f"shen-simulation-{job.pk}-games.csv", csv_lines(GAME_COLUMNS, game_rows(job)))
+
+
+class SimulationExportCardsView(SimulationAPIView):
+    @extend_schema(
+        summary="Export a simulation's card figures as CSV, one row a card of each deck",
+        responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, pk: int) -> StreamingHttpResponse:
+        job = self.job(request, pk)
+        rows = card_rows(job_figures(job))
+        return _csv(f"shen-simulation-{job.pk}-cards.csv", csv_lines(CARD_COLUMNS, rows))
+
+
+def _csv(filename: str, lines) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

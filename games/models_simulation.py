@@ -1,0 +1,162 @@
+"""Simulation jobs: many bot-played games between two pinned decks, run as chunks on Celery.
+
+A job holds everything its games are a function of (ruleset and options, the decks
+by value, the bots, the seed), so a game of a job can be played again at any time.
+Its chunks split the games; a chunk's summaries are written once, in the same
+transaction that marks it done, so a chunk delivered twice never counts twice.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q, Sum
+
+# How many games one job may ask for.
+MAX_GAMES = 100_000
+
+
+class SimulationKind(models.TextChoices):
+    # Further kinds (card impact, gauntlet, rule A/B, errata what-if) read ``parameters``.
+    MATCHUP = "matchup", "Deck A against deck B"
+
+
+class JobStatus(models.TextChoices):
+    QUEUED = "queued", "Waiting for a worker"
+    RUNNING = "running", "Running"
+    FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled"
+    FAILED = "failed", "Failed"
+
+
+class ChunkStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    CANCELLED = "cancelled", "Cancelled"
+    FAILED = "failed", "Failed"
+
+
+# A job in one of these states changes no more.
+JOB_OVER = (JobStatus.FINISHED, JobStatus.CANCELLED, JobStatus.FAILED)
+
+
+class SimulationJobQuerySet(models.QuerySet):
+    def of_owner(self, user) -> SimulationJobQuerySet:
+        """``user``'s jobs, newest first (none for a visitor)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(owner=user).order_by("-created_at", "-pk")
+
+    def light(self) -> SimulationJobQuerySet:
+        """Without the decks by value, which only the workers and replays read."""
+        return self.defer("decks")
+
+    def with_progress(self) -> SimulationJobQuerySet:
+        """Each job with its games done and deck A's wins in them (``games_done``,
+        ``wins_done``), so a list shows progress in one query."""
+        done = Q(chunks__status=ChunkStatus.DONE)
+        return self.annotate(
+            games_done=Sum("chunks__count", filter=done),
+            wins_done=Sum("chunks__wins_a", filter=done),
+        )
+
+
+class SimulationJob(models.Model):
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_jobs"
+    )
+    kind = models.CharField(
+        max_length=20, choices=SimulationKind.choices, default=SimulationKind.MATCHUP
+    )
+    # What a kind needs beyond two decks (the card replaced, the second ruleset, ...).
+    parameters = models.JSONField(default=dict, blank=True)
+    game = models.CharField(max_length=20, default="shen")
+    ruleset = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    # Engine deck data, [deck A, deck B], by value: later edits never change a job.
+    decks = models.JSONField()
+    deck_a = models.ForeignKey(
+        "decks.Deck", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    deck_b = models.ForeignKey(
+        "decks.Deck", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    version_a = models.ForeignKey(
+        "decks.DeckVersion", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    version_b = models.ForeignKey(
+        "decks.DeckVersion", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # The decks' names when the job was made, for lists and exports after a deck is gone.
+    name_a = models.CharField(max_length=200)
+    name_b = models.CharField(max_length=200)
+    bot_a = models.CharField(max_length=40)
+    bot_b = models.CharField(max_length=40)
+    games = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    chunk_size = models.PositiveIntegerField()
+    status = models.CharField(max_length=12, choices=JobStatus.choices, default=JobStatus.QUEUED)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+
+    objects = SimulationJobQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(games__gte=1, games__lte=MAX_GAMES), name="simulation_games_in_range"
+            ),
+            models.CheckConstraint(condition=Q(seed__gte=0), name="simulation_seed_not_negative"),
+            models.CheckConstraint(condition=Q(chunk_size__gte=1), name="simulation_chunk_size"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Simulation {self.pk}: {self.name_a} v {self.name_b}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in JOB_OVER
+
+    @property
+    def bots(self) -> tuple[str, str]:
+        return (self.bot_a, self.bot_b)
+
+
+class SimulationChunk(models.Model):
+    """Games ``first_game`` to ``first_game + count - 1`` of a job."""
+
+    job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    first_game = models.PositiveIntegerField()
+    count = models.PositiveIntegerField()
+    status = models.CharField(
+        max_length=12, choices=ChunkStatus.choices, default=ChunkStatus.QUEUED
+    )
+    # How many times a worker began it: more than one means it was delivered again.
+    attempts = models.PositiveSmallIntegerField(default=0)
+    # The worker process that last began it ("host:pid").
+    worker = models.CharField(max_length=200, blank=True)
+    # The games' summaries (GameSummary.to_json()), written once, with the status "done".
+    summaries = models.JSONField(null=True, blank=True)
+    # Their counts (games.simulation_figures.Tally.to_json()): a job's figures add up
+    # its chunks' tallies instead of reading every summary.
+    tally = models.JSONField(null=True, blank=True)
+    # Deck A's wins (a draw counts half), for progress in one small query.
+    wins_a = models.FloatField(null=True, blank=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["job", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "index"], name="simulation_chunk_unique"),
+            models.CheckConstraint(condition=Q(count__gte=1), name="simulation_chunk_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Chunk {self.index} of simulation {self.job_id}"

@@ -1,0 +1,466 @@
+"""Simulation jobs: start one, run its chunks, follow its progress, cancel it, read it.
+
+Plain functions; views, the API, the Celery task and ``manage.py simulate`` call
+them. A job's games are the pure module's (``games.simulation_games``): game ``i``
+of a job is ``job_game(..., i)``, so any chunk, run anywhere, any number of times,
+plays the same games.
+
+A chunk is idempotent: its summaries are written once, in one transaction that
+holds the job's row and moves the chunk to "done" only from "queued" or
+"running". A chunk delivered again after its worker died replays its games and
+finds either nothing written yet (it writes) or its result there (it does nothing).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import secrets
+import socket
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F, Sum
+from django.utils import timezone
+
+from decks.models import Deck, DeckVersion
+from decks.validation import validate_deck
+from games.confidence import Estimate, wilson_interval
+from games.decklists import DeckNotPlayable, deck_data, latest_version
+from games.models_simulation import (
+    JOB_OVER,
+    MAX_GAMES,
+    ChunkStatus,
+    JobStatus,
+    SimulationChunk,
+    SimulationJob,
+    SimulationKind,
+)
+from games.play import GAMES
+from games.services import MAX_SEED
+from games.simulation_figures import Figures, Tally, figures
+from games.simulation_games import GameSummary, SimulatedGame, job_game, play_simulated_game
+
+# A chunk is a few seconds of a worker's time: long enough that the queue and the
+# database see little traffic, short enough that progress moves and a killed worker
+# loses little. A job is cut into about TARGET_CHUNKS chunks within these bounds.
+CHUNK_GAMES = (25, 200)
+TARGET_CHUNKS = 100
+# A running chunk looks at its job this often, so a cancel stops it within a moment.
+CANCEL_CHECK_SECONDS = 1.0
+WAITING = (ChunkStatus.QUEUED,)
+# A running chunk whose worker died is resumed too.
+RESUMABLE = (ChunkStatus.QUEUED, ChunkStatus.RUNNING)
+
+
+class SimulationError(ValueError):
+    """A simulation that cannot be started or changed, with a sentence saying why."""
+
+    status = 400
+
+
+class SimulationConflict(SimulationError):
+    """The job is not in a state that allows this (already over)."""
+
+    status = 409
+
+
+class SimulationUnavailable(SimulationError):
+    """The queue the workers read cannot be reached: nothing was started."""
+
+    status = 503
+
+
+# -- starting --------------------------------------------------------------------------
+
+
+def simulation_create(
+    *,
+    owner: AbstractBaseUser,
+    deck_a: Deck,
+    deck_b: Deck,
+    bot_a: str,
+    bot_b: str,
+    ruleset: str,
+    options: Mapping[str, Any] | None = None,
+    games: Any,
+    seed: Any = None,
+    game: str = "shen",
+) -> SimulationJob:
+    """A new job of ``owner``'s, deck A against deck B (their newest versions, by value),
+    cut into chunks and queued. Refuses (SimulationError, nothing saved) bad input, a deck
+    ``owner`` may not see or that breaks its format; SimulationUnavailable when the queue
+    cannot be reached."""
+    options, seed = simulation_checked(
+        bots=(bot_a, bot_b), ruleset=ruleset, options=options, games=games, seed=seed, game=game
+    )
+    (data_a, version_a), (data_b, version_b) = (_pinned(owner, deck) for deck in (deck_a, deck_b))
+    size = chunk_size(games)
+    with transaction.atomic():
+        job = SimulationJob.objects.create(
+            owner=owner,
+            kind=SimulationKind.MATCHUP,
+            game=game,
+            ruleset=ruleset,
+            options=options,
+            decks=[data_a, data_b],
+            deck_a=deck_a,
+            deck_b=deck_b,
+            version_a=version_a,
+            version_b=version_b,
+            name_a=deck_a.name,
+            name_b=deck_b.name,
+            bot_a=bot_a,
+            bot_b=bot_b,
+            games=games,
+            seed=seed,
+            chunk_size=size,
+        )
+        SimulationChunk.objects.bulk_create(
+            SimulationChunk(job=job, index=index, first_game=first, count=count)
+            for index, (first, count) in enumerate(chunk_spans(games, size))
+        )
+        # A version a job was pinned to is never amended by later builder edits.
+        DeckVersion.objects.filter(pk__in=[version_a.pk, version_b.pk]).update(from_edits=False)
+    try:
+        simulation_enqueue(job)
+    except SimulationUnavailable:
+        job.delete()
+        raise
+    # A worker may have begun (or, running eagerly, finished) it already.
+    job.refresh_from_db()
+    return job
+
+
+def simulation_checked(
+    *,
+    bots: Sequence[str],
+    ruleset: str,
+    options: Mapping[str, Any] | None,
+    games: Any,
+    seed: Any,
+    game: str = "shen",
+) -> tuple[dict[str, Any], int]:
+    """The options (checked) and the seed (drawn when None) of a simulation; raises
+    SimulationError naming the first bad setting."""
+    play = GAMES[game]
+    for bot in bots:
+        if bot not in play.bot_names():
+            raise SimulationError(f"Unknown bot {bot!r}: choose {', '.join(play.bot_names())}.")
+    if ruleset not in play.rulesets():
+        raise SimulationError(f"Unknown ruleset {ruleset!r}: choose {', '.join(play.rulesets())}.")
+    try:
+        options = play.check_options(ruleset, options or {})
+    except ValueError as error:
+        raise SimulationError(str(error)) from None
+    if not _whole(games, 1, MAX_GAMES):
+        raise SimulationError(f"The number of games is a whole number from 1 to {MAX_GAMES:,}.")
+    seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+    if not _whole(seed, 0, MAX_SEED):
+        raise SimulationError(f"A seed is a whole number from 0 to {MAX_SEED}.")
+    return options, seed
+
+
+def chunk_size(games: int) -> int:
+    """How many games each chunk of a ``games``-game job plays."""
+    low, high = CHUNK_GAMES
+    return max(low, min(high, math.ceil(games / TARGET_CHUNKS)))
+
+
+def chunk_spans(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """(first game, count) of each chunk: ``games`` games, ``size`` at a time."""
+    for first in range(0, games, size):
+        yield first, min(size, games - first)
+
+
+def simulation_enqueue(job: SimulationJob, *, statuses: Sequence[str] = WAITING) -> int:
+    """Queue every chunk of ``job`` still waiting (in ``statuses``); how many.
+
+    SimulationUnavailable when the broker cannot be reached (a chunk queued twice is
+    harmless: chunks are idempotent)."""
+    # Imported here: the task module calls back into this one.
+    from games.tasks import simulate_chunk
+
+    waiting = list(
+        job.chunks.filter(status__in=statuses).values_list("pk", flat=True).order_by("index")
+    )
+    try:
+        for pk in waiting:
+            simulate_chunk.apply_async((pk,), retry=False)
+    except Exception as error:  # kombu and redis raise many kinds; every one means "down"
+        if isinstance(error, SimulationError):
+            raise
+        raise SimulationUnavailable(
+            "The simulation service is unavailable right now (its queue cannot be reached); "
+            "nothing was started. Please try again later."
+        ) from error
+    return len(waiting)
+
+
+def simulations_resume() -> int:
+    """Queue again every chunk that unfinished jobs still wait for; how many.
+
+    For the filesystem broker, when a worker starts: a message a worker had taken
+    from the folder lives only in that worker's memory until the task ends, so a
+    worker killed outright (not one of its pool processes, whose task goes back to
+    the queue) takes its messages with it. The caller empties the queue first, so
+    each waiting chunk is queued once; a chunk a live worker is playing runs twice
+    at worst and is still counted once.
+    """
+    jobs = SimulationJob.objects.exclude(status__in=JOB_OVER).light().order_by("pk")
+    return sum(simulation_enqueue(job, statuses=RESUMABLE) for job in jobs)
+
+
+def _pinned(owner: AbstractBaseUser, deck: Deck) -> tuple[dict[str, Any], DeckVersion]:
+    """The deck's newest version as engine data, if ``owner`` may see it and it is valid."""
+    if not Deck.objects.visible_to(owner).filter(pk=deck.pk).exists():
+        raise SimulationError("Choose decks you can see: your own or public ones.")
+    violations = validate_deck(deck)
+    if violations:
+        reasons = " ".join(violation.message for violation in violations)
+        raise SimulationError(f"{deck.name} is not valid for {deck.format.name}: {reasons}")
+    try:
+        version = latest_version(deck)
+        return deck_data(deck, version), version
+    except DeckNotPlayable as error:
+        raise SimulationError(f"{deck.name}: {error}") from None
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+# -- running ---------------------------------------------------------------------------
+
+
+def job_game_list(job: SimulationJob, first: int, count: int) -> list[SimulatedGame]:
+    """Games ``first`` to ``first + count - 1`` of ``job``, ready to play."""
+    return [
+        job_game(job.ruleset, job.options, job.decks, job.bots, job.seed, index)
+        for index in range(first, first + count)
+    ]
+
+
+def chunk_run(
+    chunk_id: int, *, on_game: Callable[[GameSummary], None] | None = None
+) -> list[GameSummary]:
+    """Play one chunk and store its summaries, unless it is done, cancelled or its job is
+    over; the summaries played (none when there was nothing to do)."""
+    chunk = (
+        SimulationChunk.objects.select_related("job").filter(pk=chunk_id).first()
+        if chunk_id
+        else None
+    )
+    if chunk is None or not _chunk_begin(chunk):
+        return []
+    job = chunk.job
+    summaries: list[GameSummary] = []
+    checked = time.monotonic()
+    for game in job_game_list(job, chunk.first_game, chunk.count):
+        try:
+            summaries.append(play_simulated_game(game))
+        except Exception as error:
+            # A game that fails fails the same way every time (it is a function of its
+            # value): the job stops with the reason. A database error, outside this,
+            # leaves the chunk running for the task's retry instead.
+            _chunk_fail(chunk, f"Game {chunk.first_game + len(summaries)} failed: {error!r}")
+            raise
+        if on_game is not None:
+            on_game(summaries[-1])
+        if time.monotonic() - checked > CANCEL_CHECK_SECONDS:
+            checked = time.monotonic()
+            if SimulationJob.objects.filter(pk=job.pk, status__in=JOB_OVER).exists():
+                _chunk_stop(chunk, ChunkStatus.CANCELLED)
+                return []
+    _chunk_store(chunk, summaries)
+    return summaries
+
+
+def _chunk_begin(chunk: SimulationChunk) -> bool:
+    """Mark the chunk running (one more attempt, by this process); False when it has
+    nothing to do."""
+    now = timezone.now()
+    with transaction.atomic():
+        job = SimulationJob.objects.select_for_update().get(pk=chunk.job_id)
+        if job.is_over:
+            SimulationChunk.objects.filter(
+                pk=chunk.pk, status__in=(ChunkStatus.QUEUED, ChunkStatus.RUNNING)
+            ).update(status=ChunkStatus.CANCELLED)
+            return False
+        begun = SimulationChunk.objects.filter(
+            pk=chunk.pk, status__in=(ChunkStatus.QUEUED, ChunkStatus.RUNNING)
+        ).update(
+            status=ChunkStatus.RUNNING,
+            attempts=F("attempts") + 1,
+            worker=f"{socket.gethostname()}:{os.getpid()}",
+            started_at=now,
+        )
+        if begun and job.status == JobStatus.QUEUED:
+            SimulationJob.objects.filter(pk=job.pk, status=JobStatus.QUEUED).update(
+                status=JobStatus.RUNNING, started_at=now
+            )
+    return bool(begun)
+
+
+def _chunk_store(chunk: SimulationChunk, summaries: Sequence[GameSummary]) -> bool:
+    """Write the chunk's summaries once; the job is finished with its last chunk. False
+    when another delivery of the chunk wrote first (or the job ended meanwhile)."""
+    now = timezone.now()
+    with transaction.atomic():
+        # The job's row is the lock: two last chunks finishing together finish it once.
+        job = SimulationJob.objects.select_for_update().get(pk=chunk.job_id)
+        if job.is_over:
+            _chunk_stop(chunk, ChunkStatus.CANCELLED)
+            return False
+        stored = SimulationChunk.objects.filter(
+            pk=chunk.pk, status__in=(ChunkStatus.QUEUED, ChunkStatus.RUNNING)
+        ).update(
+            status=ChunkStatus.DONE,
+            summaries=[summary.to_json() for summary in summaries],
+            tally=Tally.of(summaries).to_json(),
+            wins_a=sum(summary.score("a") for summary in summaries),
+            finished_at=now,
+        )
+        if stored and not job.chunks.exclude(status=ChunkStatus.DONE).exists():
+            SimulationJob.objects.filter(pk=job.pk).update(
+                status=JobStatus.FINISHED, finished_at=now
+            )
+    return bool(stored)
+
+
+def _chunk_stop(chunk: SimulationChunk, status: str) -> None:
+    SimulationChunk.objects.filter(
+        pk=chunk.pk, status__in=(ChunkStatus.QUEUED, ChunkStatus.RUNNING)
+    ).update(status=status, finished_at=timezone.now())
+
+
+def _chunk_fail(chunk: SimulationChunk, reason: str) -> None:
+    with transaction.atomic():
+        _chunk_stop(chunk, ChunkStatus.FAILED)
+        SimulationJob.objects.filter(pk=chunk.job_id).exclude(status__in=JOB_OVER).update(
+            status=JobStatus.FAILED, error=reason, finished_at=timezone.now()
+        )
+        SimulationChunk.objects.filter(job_id=chunk.job_id, status=ChunkStatus.QUEUED).update(
+            status=ChunkStatus.CANCELLED
+        )
+
+
+# -- following -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a job stands: games done of games asked, deck A's running win rate, the
+    time left (None until a chunk is done, or once the job is over)."""
+
+    status: str
+    games: int
+    done: int
+    win_rate: Estimate
+    eta: timedelta | None
+    error: str
+
+    @property
+    def percent(self) -> int:
+        """Whole percent done (100 only when every game is)."""
+        return 100 * self.done // self.games
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in JOB_OVER
+
+    @property
+    def eta_words(self) -> str:
+        """The time left in words ("about 3 min"), "" when unknown."""
+        if self.eta is None:
+            return ""
+        seconds = round(self.eta.total_seconds())
+        if seconds < 60:
+            return f"about {seconds} s"
+        if seconds < 3600:
+            return f"about {round(seconds / 60)} min"
+        return f"about {seconds / 3600:.1f} h"
+
+    @property
+    def etag(self) -> str:
+        """Changes whenever what a progress bar shows does."""
+        return f'"{self.status}-{self.done}"'
+
+
+def simulation_progress(job: SimulationJob, *, now: datetime | None = None) -> Progress:
+    """The job's progress, from its chunks' counts: one query, or none for a job read
+    ``with_progress()``; no summaries read."""
+    if hasattr(job, "games_done"):
+        done, wins = job.games_done or 0, job.wins_done or 0.0
+    else:
+        totals = job.chunks.filter(status=ChunkStatus.DONE).aggregate(
+            done=Sum("count"), wins=Sum("wins_a")
+        )
+        done, wins = totals["done"] or 0, totals["wins"] or 0.0
+    eta = None
+    if done and not job.is_over and job.started_at:
+        elapsed = ((now or timezone.now()) - job.started_at).total_seconds()
+        eta = timedelta(seconds=round(elapsed * (job.games - done) / done))
+    return Progress(
+        status=job.status,
+        games=job.games,
+        done=done,
+        win_rate=wilson_interval(min(wins, done), done),
+        eta=eta,
+        error=job.error,
+    )
+
+
+def simulation_cancel(job: SimulationJob) -> SimulationJob:
+    """Stop the job: its waiting chunks never run, a running one stops within a moment.
+    SimulationConflict when it is already over."""
+    now = timezone.now()
+    with transaction.atomic():
+        cancelled = (
+            SimulationJob.objects.filter(pk=job.pk)
+            .exclude(status__in=JOB_OVER)
+            .update(status=JobStatus.CANCELLED, cancelled_at=now, finished_at=now)
+        )
+        if not cancelled:
+            raise SimulationConflict("This simulation is already over.")
+        SimulationChunk.objects.filter(job=job, status=ChunkStatus.QUEUED).update(
+            status=ChunkStatus.CANCELLED
+        )
+    job.refresh_from_db()
+    return job
+
+
+# -- results ---------------------------------------------------------------------------
+
+
+def job_summaries(job: SimulationJob) -> list[GameSummary]:
+    """Every stored game summary of the job, in game order."""
+    rows = job.chunks.filter(status=ChunkStatus.DONE).order_by("index")
+    return [
+        GameSummary.from_json(data)
+        for summaries in rows.values_list("summaries", flat=True)
+        for data in summaries
+    ]
+
+
+def job_tally(job: SimulationJob) -> Tally:
+    """The counts of every game of the job stored so far."""
+    rows = job.chunks.filter(status=ChunkStatus.DONE).values_list("tally", flat=True)
+    return sum((Tally.from_json(data) for data in rows), Tally())
+
+
+def job_figures(job: SimulationJob) -> Figures:
+    """The figures of the job's games stored so far (all of them once it is finished)."""
+    return figures(job_tally(job))
+
+
+def game_number(job: SimulationJob, index: int) -> SimulatedGame:
+    """Game ``index`` of the job (0-based), to play again or replay."""
+    if not 0 <= index < job.games:
+        raise SimulationError(f"This simulation has games 0 to {job.games - 1}.")
+    return job_game(job.ruleset, job.options, job.decks, job.bots, job.seed, index)

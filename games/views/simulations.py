@@ -1,0 +1,202 @@
+"""Simulation pages: my simulations, starting one, a job's page with its live progress,
+cancelling it, and watching one of its games in the replay viewer.
+
+The job page polls ``live/`` every second with the ETag of the progress it shows; the
+answer is 204 (nothing to swap: htmx leaves the page as it is) until the progress
+moves, then the new progress. Once the job is over the answer carries no polling
+trigger, so the polling stops, and it holds the results.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import islice
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from decks.models import Deck
+from decks.views.busy import retry_when_busy
+from games.models_simulation import ChunkStatus, SimulationJob
+from games.simulation_charts import improvement_svg, length_histogram_svg, win_rate_svg
+from games.simulation_forms import SimulationStartForm
+from games.simulation_games import GameSummary
+from games.simulation_replays import simulated_match
+from games.simulations import (
+    SimulationError,
+    job_figures,
+    simulation_cancel,
+    simulation_create,
+    simulation_progress,
+)
+
+POLL_MILLISECONDS = 1000
+# Games of a job listed with a link to the replay viewer.
+SAMPLE_GAMES = 10
+
+
+def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
+    """One of the user's jobs; anyone else's is a 404, never a hint."""
+    jobs = SimulationJob.objects.of_owner(request.user).light()
+    return get_object_or_404(jobs, pk=pk)
+
+
+@require_safe
+@login_required
+def simulation_list(request: HttpRequest) -> HttpResponse:
+    """My simulations, newest first."""
+    jobs = SimulationJob.objects.of_owner(request.user).light().with_progress()[:100]
+    return render(request, "games/simulation_list.html", {"jobs": jobs})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+@retry_when_busy
+def simulation_new(request: HttpRequest) -> HttpResponse:
+    """The start form (``?deck=<id>`` picks deck A); a refused start keeps the form with
+    the reason, answered 400 (or 503 when the workers' queue is down)."""
+    initial = {}
+    deck = request.GET.get("deck", "")
+    if deck.isdigit() and Deck.objects.visible_to(request.user).filter(pk=deck).exists():
+        initial = {"deck_a": int(deck)}
+    form = SimulationStartForm(request.POST or None, user=request.user, initial=initial)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            job = simulation_create(
+                owner=request.user,
+                deck_a=data["deck_a"],
+                deck_b=data["deck_b"],
+                bot_a=data["bot_a"],
+                bot_b=data["bot_b"],
+                ruleset=data["ruleset"],
+                options=form.options(),
+                games=data["games"],
+                seed=data["seed"],
+            )
+        except SimulationError as refused:
+            form.add_error(None, str(refused))
+            status = refused.status
+        else:
+            return redirect("simulations:detail", job.pk)
+    elif request.method == "POST":
+        status = 400
+    return render(request, "games/simulation_new.html", {"form": form}, status=status)
+
+
+@require_safe
+@login_required
+def simulation_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A job: its settings, its progress (live until it is over) and its results."""
+    job = owned_job(request, pk)
+    return _live_render(request, job, "games/simulation_page.html")
+
+
+@require_safe
+@login_required
+def simulation_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The progress part of the page, or 204 while it is what the client shows."""
+    job = owned_job(request, pk)
+    progress = simulation_progress(job)
+    if progress.etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=204)
+        response["ETag"] = progress.etag
+        return response
+    return _live_render(request, job, "games/_simulation_live.html", progress)
+
+
+@require_POST
+@login_required
+@retry_when_busy
+def simulation_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Cancel the job; htmx gets the progress part back, others the page."""
+    job = owned_job(request, pk)
+    error, status = "", 200
+    try:
+        job = simulation_cancel(job)
+    except SimulationError as refused:
+        error, status = str(refused), refused.status
+    if request.headers.get("HX-Request"):
+        return _live_render(request, job, "games/_simulation_live.html", error=error, status=status)
+    return redirect("simulations:detail", job.pk)
+
+
+@require_POST
+@login_required
+@retry_when_busy
+def simulation_watch(request: HttpRequest, pk: int, index: int) -> HttpResponse:
+    """Game ``index`` of the job in the replay viewer (played again into a match record)."""
+    job = get_object_or_404(SimulationJob.objects.of_owner(request.user), pk=pk)
+    try:
+        match = simulated_match(job=job, index=index, viewer=request.user)
+    except SimulationError as missing:
+        raise Http404(str(missing)) from None
+    return redirect("matches:replay", match.pk)
+
+
+def _live_render(
+    request: HttpRequest,
+    job: SimulationJob,
+    template: str,
+    progress=None,
+    *,
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    progress = progress or simulation_progress(job)
+    context = {
+        "job": job,
+        "progress": progress,
+        "error": error,
+        "poll_ms": POLL_MILLISECONDS,
+        "live_headers": json.dumps({"If-None-Match": progress.etag}),
+    }
+    if progress.is_over:
+        context.update(_results(job))
+    response = render(request, template, context, status=status)
+    response["ETag"] = progress.etag
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _results(job: SimulationJob) -> dict:
+    """What the results part shows: the figures, their charts and a sample of games."""
+    figures = job_figures(job)
+    if not figures.games:
+        return {}
+    charts = [
+        win_rate_svg(
+            [(f"{job.name_a} (A)", figures.win_rate), ("First player", figures.first_player)],
+            title="Win rates",
+        ),
+        length_histogram_svg(figures.turns, title="Game length (turns)"),
+        *(
+            improvement_svg(cards, title=f"{name}: improvement when drawn")
+            for name, cards in zip((job.name_a, job.name_b), figures.cards, strict=True)
+            if cards
+        ),
+    ]
+    first = job.chunks.filter(index=0, status=ChunkStatus.DONE).values_list("summaries", flat=True)
+    sample = [
+        (index, summary, _words(summary.ending))
+        for summaries in first
+        for index, summary in enumerate(
+            GameSummary.from_json(data) for data in islice(summaries, SAMPLE_GAMES)
+        )
+    ]
+    return {
+        "figures": figures,
+        "charts": [mark_safe(chart) for chart in charts],  # escaped by simulation_charts
+        "cards": list(zip((job.name_a, job.name_b), figures.cards, strict=True)),
+        "sample": sample,
+        "endings": [(_words(ending), count) for ending, count in figures.endings],
+    }
+
+
+def _words(name: str) -> str:
+    """An ending's name in words ("turn_limit": "turn limit")."""
+    return name.replace("_", " ")

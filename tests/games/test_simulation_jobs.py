@@ -1,0 +1,175 @@
+"""Simulation jobs: starting one, its chunks, idempotence, progress, cancelling, results."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models_simulation import ChunkStatus, JobStatus, SimulationChunk, SimulationJob
+from games.simulations import (
+    SimulationConflict,
+    SimulationError,
+    SimulationUnavailable,
+    chunk_run,
+    chunk_size,
+    chunk_spans,
+    job_summaries,
+    simulation_cancel,
+    simulation_progress,
+)
+from tests.games.simulation_jobs import simulation_start
+
+pytestmark = pytest.mark.django_db
+
+
+def test_chunks_cover_every_game_once():
+    for games in (1, 9, 10, 11, 999, 1000, 1001, 100_000):
+        spans = list(chunk_spans(games, chunk_size(games)))
+        assert sum(count for _, count in spans) == games
+        assert [first for first, _ in spans] == list(range(0, games, chunk_size(games)))
+    assert chunk_size(100_000) == 200
+    assert chunk_size(5) == 25
+
+
+def test_a_job_runs_every_game_once_and_finishes(alice, alices_deck, bobs_deck):
+    job = simulation_start(alice, alices_deck, bobs_deck, games=60)
+    job.refresh_from_db()
+    assert job.status == JobStatus.FINISHED
+    assert list(job.chunks.values_list("count", flat=True)) == [25, 25, 10]
+    summaries = job_summaries(job)
+    assert len(summaries) == 60
+    assert len({s.seed for s in summaries}) == 60
+    assert [s.swapped for s in summaries[:4]] == [False, True, False, True]
+    progress = simulation_progress(job)
+    assert (progress.done, progress.percent, progress.eta) == (60, 100, None)
+    wins = sum(summary.score("a") for summary in summaries)
+    assert progress.win_rate.value == pytest.approx(wins / 60)
+
+
+def test_a_chunk_delivered_again_counts_once(alice, alices_deck, bobs_deck):
+    job = simulation_start(alice, alices_deck, bobs_deck)
+    chunk = job.chunks.get(index=0)
+    before = chunk.summaries
+    assert chunk_run(chunk.pk) == []
+    chunk.refresh_from_db()
+    assert chunk.summaries == before and chunk.attempts == 1
+    assert simulation_progress(job).done == 12 == len(job_summaries(job))
+
+
+def test_a_chunk_whose_worker_died_runs_again_and_is_stored_once(alice, alices_deck, bobs_deck):
+    job = simulation_start(alice, alices_deck, bobs_deck, games=10)
+    chunk = job.chunks.get(index=0)
+    # As a worker killed mid-chunk leaves it: running, begun once, nothing stored.
+    SimulationChunk.objects.filter(pk=chunk.pk).update(
+        status=ChunkStatus.RUNNING, summaries=None, wins_a=None
+    )
+    SimulationJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING)
+    assert len(chunk_run(chunk.pk)) == 10
+    chunk.refresh_from_db()
+    assert chunk.status == ChunkStatus.DONE and chunk.attempts == 2
+    job.refresh_from_db()
+    assert job.status == JobStatus.FINISHED
+    assert len(job_summaries(job)) == 10
+
+
+def test_same_seed_same_games(alice, alices_deck, bobs_deck):
+    one = job_summaries(simulation_start(alice, alices_deck, bobs_deck))
+    two = job_summaries(simulation_start(alice, alices_deck, bobs_deck))
+    assert one == two
+
+
+def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, monkeypatch):
+    # Nothing runs on enqueue: the job waits, as behind a busy worker.
+    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=30)
+    first = job.chunks.get(index=0)
+    assert len(chunk_run(first.pk)) == 25
+    simulation_cancel(job)
+    for chunk in job.chunks.exclude(index=0):
+        assert chunk_run(chunk.pk) == []
+    statuses = list(job.chunks.values_list("status", flat=True))
+    assert statuses == [ChunkStatus.DONE, ChunkStatus.CANCELLED]
+    assert simulation_progress(job).done == 25
+    with pytest.raises(SimulationConflict):
+        simulation_cancel(job)
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"bot_a": "nobody"}, "Unknown bot"),
+        ({"ruleset": "nope"}, "Unknown ruleset"),
+        ({"options": {"ko": "yes"}}, "not a valid value"),
+        ({"options": {"speed": 1}}, "Unknown option"),
+        ({"games": 0}, "number of games"),
+        ({"games": 100_001}, "number of games"),
+        ({"games": True}, "number of games"),
+        ({"games": "10"}, "number of games"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 2**53}, "seed"),
+    ],
+)
+def test_bad_input_is_refused_and_saves_nothing(alice, alices_deck, bobs_deck, changes, reason):
+    with pytest.raises(SimulationError, match=reason):
+        simulation_start(alice, alices_deck, bobs_deck, **changes)
+    assert not SimulationJob.objects.exists()
+
+
+def test_someone_elses_private_deck_is_refused(bob, alices_deck, bobs_deck):
+    with pytest.raises(SimulationError, match="decks you can see"):
+        simulation_start(bob, alices_deck, bobs_deck)
+    assert not SimulationJob.objects.exists()
+
+
+def test_broker_down_says_unavailable_and_saves_nothing(alice, alices_deck, bobs_deck, monkeypatch):
+    def down(*args, **kwargs):
+        raise ConnectionRefusedError("no broker")
+
+    monkeypatch.setattr("games.tasks.simulate_chunk.apply_async", down)
+    with pytest.raises(SimulationUnavailable, match="unavailable"):
+        simulation_start(alice, alices_deck, bobs_deck)
+    assert not SimulationJob.objects.exists()
+
+
+def test_a_running_chunk_stops_soon_after_a_cancel(alice, alices_deck, bobs_deck, monkeypatch):
+    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.CANCEL_CHECK_SECONDS", 0)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=25)
+    played = []
+
+    def cancel_after_the_second_game(summary):
+        played.append(summary)
+        if len(played) == 2:
+            simulation_cancel(job)
+
+    chunk = job.chunks.get()
+    assert chunk_run(chunk.pk, on_game=cancel_after_the_second_game) == []
+    assert len(played) == 2
+    chunk.refresh_from_db()
+    assert chunk.status == ChunkStatus.CANCELLED and chunk.summaries is None
+    assert simulation_progress(job).done == 0
+
+
+def test_the_job_figures_add_up_its_chunks(alice, alices_deck, bobs_deck):
+    from games.simulation_figures import figures
+    from games.simulations import job_figures
+
+    job = simulation_start(alice, alices_deck, bobs_deck, games=60)
+    assert job_figures(job) == figures(job_summaries(job))
+
+
+def test_a_game_that_fails_stops_the_job_with_the_reason(
+    alice, alices_deck, bobs_deck, monkeypatch
+):
+    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    job = simulation_start(alice, alices_deck, bobs_deck, games=60)
+
+    def broken(game):
+        raise RuntimeError("an engine bug")
+
+    monkeypatch.setattr("games.simulations.play_simulated_game", broken)
+    with pytest.raises(RuntimeError):
+        chunk_run(job.chunks.get(index=1).pk)
+    job.refresh_from_db()
+    assert job.status == JobStatus.FAILED and "Game 25 failed" in job.error
+    statuses = list(job.chunks.values_list("status", flat=True))
+    assert statuses == [ChunkStatus.CANCELLED, ChunkStatus.FAILED, ChunkStatus.CANCELLED]

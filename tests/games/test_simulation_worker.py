@@ -1,0 +1,98 @@
+"""A real Celery worker on the filesystem broker (Redis when REDIS_URL says so), killed
+in the middle of a chunk: the chunk is delivered again and every game counts once."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from games.models_simulation import ChunkStatus, JobStatus, SimulationChunk, SimulationJob
+from games.simulations import job_summaries
+from tests.games.simulation_jobs import simulation_start
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WAIT_SECONDS = 180
+
+
+def wait_for(condition, what: str):
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"Gave up waiting for {what}")
+
+
+def start_job(owner, deck_a, deck_b) -> SimulationJob:
+    job = simulation_start(owner, deck_a, deck_b, options={}, games=60, seed=2026)
+    assert job.chunks.count() == 3
+    return job
+
+
+def running_chunk(job: SimulationJob) -> SimulationChunk:
+    """A chunk after the first that a worker is in the middle of."""
+
+    def running():
+        return (
+            SimulationChunk.objects.filter(job=job, status=ChunkStatus.RUNNING, index__gte=1)
+            .exclude(worker="")
+            .first()
+        )
+
+    return wait_for(running, "a chunk to be running")
+
+
+def wait_until_finished(job: SimulationJob) -> None:
+    def over():
+        job.refresh_from_db()
+        return job.is_over
+
+    try:
+        wait_for(over, "the job to finish")
+    finally:
+        chunks = list(job.chunks.values_list("index", "status", "attempts"))
+    assert job.status == JobStatus.FINISHED, (job.status, job.error, chunks)
+
+
+def assert_every_game_counted_once(job: SimulationJob) -> None:
+    summaries = job_summaries(job)
+    assert len(summaries) == job.games == 60
+    assert len({summary.seed for summary in summaries}) == 60
+    assert job.chunks.filter(status=ChunkStatus.DONE).count() == 3
+
+
+def test_a_worker_process_killed_mid_chunk_loses_no_game_and_counts_none_twice(
+    workers, alice, alices_deck, bobs_deck
+):
+    worker = workers()
+    job = start_job(alice, alices_deck, bobs_deck)
+    victim = running_chunk(job)
+    pid = int(victim.worker.rsplit(":", 1)[1])
+    assert pid != worker.pid  # the pool process playing the games, not the worker itself
+    os.kill(pid, signal.SIGKILL)
+    wait_until_finished(job)
+    victim.refresh_from_db()
+    assert victim.status == ChunkStatus.DONE
+    assert victim.attempts >= 2, "the killed chunk was delivered again"
+    assert_every_game_counted_once(job)
+
+
+def test_a_whole_worker_killed_mid_job_is_made_good_by_the_next_one(
+    workers, alice, alices_deck, bobs_deck
+):
+    first = workers()
+    job = start_job(alice, alices_deck, bobs_deck)
+    victim = running_chunk(job)
+    # The worker and its pool process, at once: the messages it held are gone with it.
+    os.killpg(first.pid, signal.SIGKILL)
+    first.wait()
+    workers()
+    wait_until_finished(job)
+    victim.refresh_from_db()
+    assert victim.attempts >= 2
+    assert_every_game_counted_once(job)

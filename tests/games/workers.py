@@ -1,0 +1,79 @@
+"""Real Celery workers for tests: on the test's own database and broker (the filesystem
+broker of the test process, or Redis when REDIS_URL says so), started in a process
+group of their own and always stopped afterwards."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from games.management.commands.runsite import worker_command
+from shen_site.celery import app as celery_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def worker_environment() -> dict[str, str]:
+    """The test's own database and broker, for a worker process."""
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="shen_site.test_settings")
+    env["SHEN_CELERY_EAGER"] = "0"
+    name = connection.settings_dict["NAME"]
+    if connection.vendor == "sqlite":
+        env["SHEN_SQLITE_PATH"] = str(name)
+    else:
+        url = urlsplit(os.environ["DATABASE_URL"])
+        env["DATABASE_URL"] = urlunsplit(url._replace(path=f"/{name}"))
+    return env
+
+
+@pytest.fixture
+def broker():
+    """Tasks go to the broker (not run in this process), which starts out empty."""
+    options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None)
+    if options:
+        shutil.rmtree(options["data_folder_in"], ignore_errors=True)
+        Path(options["data_folder_in"]).mkdir(parents=True)
+    else:
+        celery_app.control.purge()
+    saved = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = False
+    yield
+    celery_app.conf.task_always_eager = saved
+
+
+@pytest.fixture
+def workers(broker):
+    """Start Celery workers (one pool process each, in a process group of their own);
+    every one is stopped and waited for afterwards."""
+    started = []
+
+    def start() -> subprocess.Popen:
+        process = subprocess.Popen(
+            worker_command(1, "--pool=prefork", f"--hostname=test-{os.getpid()}-{len(started)}@%h"),
+            cwd=ROOT,
+            env=worker_environment(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    for process in started:
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
