@@ -13,6 +13,7 @@ from games.models import FirstTurn, Mode
 from games.play import GAMES, MAX_TURNS_RANGE
 from games.rulesets import deck_rulesets
 from games.services import MAX_SEED
+from shen_site.record_numbers import RecordChoiceField
 
 OPPONENTS = [(Mode.HOTSEAT, "Hot-seat"), (Mode.BOT, "A bot"), (Mode.FRIEND, "A friend")]
 # How many public decks the opponent's-deck menu offers besides my own.
@@ -22,7 +23,7 @@ PUBLIC_DECKS_OFFERED = 50
 class MatchStartForm(forms.Form):
     opponent = forms.ChoiceField(choices=OPPONENTS, initial=Mode.HOTSEAT)
     bot = forms.ChoiceField(required=False)
-    opponent_deck = forms.ModelChoiceField(
+    opponent_deck = RecordChoiceField(
         queryset=Deck.objects.none(),
         required=False,
         empty_label="The same deck (a mirror match)",

@@ -12,6 +12,7 @@ from decks.models import Deck, Visibility
 from games.forms import MatchStartForm
 from games.models_simulation import MAX_GAMES
 from games.play import GAMES
+from shen_site.record_numbers import RecordChoiceField, record_number
 
 # The ruleset, its options and the seed are asked as a match asks them (games.forms).
 MATCH_FIELDS = ("ruleset", "recovery", "ko", "realm_stone_counts", "max_turns", "seed")
@@ -20,9 +21,9 @@ PUBLIC_DECKS_OFFERED = 50
 
 
 class SimulationStartForm(forms.Form):
-    deck_a = forms.ModelChoiceField(queryset=Deck.objects.none(), label="Deck A")
+    deck_a = RecordChoiceField(queryset=Deck.objects.none(), label="Deck A")
     bot_a = forms.ChoiceField(label="Deck A's bot")
-    deck_b = forms.ModelChoiceField(queryset=Deck.objects.none(), label="Deck B")
+    deck_b = RecordChoiceField(queryset=Deck.objects.none(), label="Deck B")
     bot_b = forms.ChoiceField(label="Deck B's bot")
     games = forms.IntegerField(
         min_value=1,
@@ -46,7 +47,7 @@ class SimulationStartForm(forms.Form):
             .filter(
                 Q(owner=user)
                 | Q(pk__in=list(offered.values_list("pk", flat=True)[:PUBLIC_DECKS_OFFERED]))
-                | Q(pk__in=[pk for pk in picked if str(pk or "").isdigit()])
+                | Q(pk__in=[number for pk in picked if (number := record_number(pk))])
             )
             .select_related("owner")
             .order_by("name", "pk")

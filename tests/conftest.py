@@ -4,6 +4,9 @@ import pytest
 from django.core.cache import caches
 from hypothesis import settings
 
+# Real Celery workers, for the tests of simulations on a broker (games and browser).
+from tests.games.workers import broker, workers  # noqa: F401
+
 # No per-example deadline: these machines are shared, and a slow example on a busy
 # core is not a bug. Speed is measured in bench/, never in a test.
 settings.register_profile("shen", deadline=None)
@@ -12,9 +15,6 @@ settings.load_profile("shen")
 # The middle of a minute and of an hour: rates count in fixed windows of their period
 # (shen_site.throttling), and a test's few requests must never straddle two.
 THROTTLE_CLOCK = 1_800_000_030.0
-
-# Real Celery workers, for the tests of simulations on a broker (games and browser).
-from tests.games.workers import broker, workers  # noqa: F401
 
 
 @pytest.fixture(autouse=True)

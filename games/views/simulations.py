@@ -32,6 +32,7 @@ from games.simulations import (
     simulation_create,
     simulation_progress,
 )
+from shen_site.record_numbers import record_number
 
 POLL_MILLISECONDS = 1000
 # Games of a job listed with a link to the replay viewer.
@@ -59,9 +60,9 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
     """The start form (``?deck=<id>`` picks deck A); a refused start keeps the form with
     the reason, answered 400 (or 503 when the workers' queue is down)."""
     initial = {}
-    deck = request.GET.get("deck", "")
-    if deck.isdigit() and Deck.objects.visible_to(request.user).filter(pk=deck).exists():
-        initial = {"deck_a": int(deck)}
+    deck = record_number(request.GET.get("deck", ""))
+    if deck and Deck.objects.visible_to(request.user).filter(pk=deck).exists():
+        initial = {"deck_a": deck}
     form = SimulationStartForm(request.POST or None, user=request.user, initial=initial)
     status = 200
     if request.method == "POST" and form.is_valid():

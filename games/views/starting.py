@@ -14,6 +14,7 @@ from games.forms import MatchStartForm
 from games.models import Match, Status
 from games.rulesets import no_ruleset_message
 from games.services import DeckNotValid, MatchError, match_create, match_join
+from shen_site.record_numbers import record_number
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -56,10 +57,9 @@ def match_new(request: HttpRequest) -> HttpResponse:
 
 
 def _startable_deck(request: HttpRequest) -> Deck:
-    try:
-        pk = int(request.GET.get("deck", ""))
-    except ValueError:
-        raise Http404("Start a match from a deck's page.") from None
+    pk = record_number(request.GET.get("deck", ""))
+    if pk is None:
+        raise Http404("Start a match from a deck's page.")
     decks = Deck.objects.visible_to(request.user).select_related("format", "owner", "home_realm")
     return get_object_or_404(decks, pk=pk)
 
