@@ -56,6 +56,14 @@ def deck_rulesets(deck: Deck, *, game: str = "shen") -> tuple[str, ...]:
     return format_rulesets(deck.format, game=game)
 
 
+def played_under_refusal(deck: Deck, ruleset: str, *, game: str = "shen") -> str | None:
+    """Why ``deck`` may not be played under ``ruleset`` (None when it may): a match's
+    decks and a simulation's are of formats played under its rules."""
+    if ruleset in deck_rulesets(deck, game=game):
+        return None
+    return f"{deck.name} is a {deck.format.name} deck, which is not played under {ruleset}."
+
+
 def no_ruleset_message(format: Format) -> str:
     """Why a deck of ``format`` cannot be played here: none of its rulesets is playable."""
     if not format.rulesets:

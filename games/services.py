@@ -31,7 +31,7 @@ from games.records import (
     position_from,
     position_remember,
 )
-from games.rulesets import deck_rulesets, no_ruleset_message
+from games.rulesets import deck_rulesets, no_ruleset_message, played_under_refusal
 
 # Seeds are whole numbers a person can type and JSON carries exactly.
 MAX_SEED = 2**53 - 1
@@ -204,10 +204,8 @@ def _allowed_ruleset(deck: Deck, ruleset: str | None, game: str) -> str:
 
 def _check_played_under(deck: Deck, ruleset: str, game: str) -> None:
     """The other deck of a match must be of a format played under the match's ruleset too."""
-    if ruleset not in deck_rulesets(deck, game=game):
-        raise MatchError(
-            f"{deck.name} is a {deck.format.name} deck, which is not played under {ruleset}."
-        )
+    if refusal := played_under_refusal(deck, ruleset, game=game):
+        raise MatchError(refusal)
 
 
 def _checked_seed(seed: Any) -> int:

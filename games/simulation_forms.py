@@ -12,6 +12,7 @@ from decks.models import Deck, Visibility
 from games.forms import MatchStartForm
 from games.models_simulation import MAX_GAMES
 from games.play import GAMES
+from games.rulesets import deck_rulesets
 from shen_site.record_numbers import RecordChoiceField, record_number
 
 # The ruleset, its options and the seed are asked as a match asks them (games.forms).
@@ -55,6 +56,11 @@ class SimulationStartForm(forms.Form):
         for name in ("deck_a", "deck_b"):
             self.fields[name].queryset = decks
             self.fields[name].label_from_instance = _deck_label
+        # Opened from a deck's page: its format's first ruleset (both decks must be of
+        # formats played under the rules chosen; the service says so otherwise).
+        opened_from = decks.filter(pk=record_number(self.initial.get("deck_a")) or 0).first()
+        if opened_from is not None and (rulesets := deck_rulesets(opened_from, game=game)):
+            self.fields["ruleset"].initial = rulesets[0]
 
     def options(self) -> dict[str, Any]:
         """The ruleset options chosen, as a match takes them."""

@@ -42,6 +42,7 @@ from games.models_simulation import (
     SimulationKind,
 )
 from games.play import GAMES
+from games.rulesets import played_under_refusal
 from games.services import MAX_SEED
 from games.simulation_figures import Figures, Tally, figures
 from games.simulation_games import GameSummary, SimulatedGame, job_game, play_simulated_game
@@ -99,6 +100,9 @@ def simulation_create(
     options, seed = simulation_checked(
         bots=(bot_a, bot_b), ruleset=ruleset, options=options, games=games, seed=seed, game=game
     )
+    for deck in (deck_a, deck_b):
+        if refusal := played_under_refusal(deck, ruleset, game=game):
+            raise SimulationError(refusal)
     (data_a, version_a), (data_b, version_b) = (_pinned(owner, deck) for deck in (deck_a, deck_b))
     size = chunk_size(games)
     with transaction.atomic():

@@ -73,3 +73,12 @@ def test_random_bots_finish_a_simplified_game_with_sample_starter_decks(alice, r
         engine.RULESETS[SIMPLIFIED], match.decks, 5, [RandomBot(5), RandomBot(6)]
     )
     assert final.result is not None
+
+
+def test_the_simulation_form_opened_from_a_starter_deck_chooses_the_simplified_rules(
+    client, alice, realms
+):
+    deck = starter_deck(owner=alice, realm=realms[0])
+    client.force_login(alice)
+    page = client.get(f"/simulations/new/?deck={deck.pk}")
+    assert page.context["form"]["ruleset"].value() == SIMPLIFIED

@@ -173,3 +173,12 @@ def test_a_game_that_fails_stops_the_job_with_the_reason(
     assert job.status == JobStatus.FAILED and "Game 25 failed" in job.error
     statuses = list(job.chunks.values_list("status", flat=True))
     assert statuses == [ChunkStatus.CANCELLED, ChunkStatus.FAILED, ChunkStatus.CANCELLED]
+
+
+def test_a_deck_whose_format_is_not_played_under_the_rules_is_refused(
+    alice, alices_deck, bobs_deck
+):
+    # Shén Standard (the decks' format) is played under the beta rules, not the starter rules.
+    with pytest.raises(SimulationError, match=r"not played under simplified-0\.1"):
+        simulation_start(alice, alices_deck, bobs_deck, ruleset="simplified-0.1", options={})
+    assert not SimulationJob.objects.exists()
