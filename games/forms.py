@@ -8,9 +8,9 @@ from django import forms
 from django.db.models import Q
 
 from decks.models import Deck, Visibility
-from games.engine.ruleset import RECOVERY_CHOICES
+from games.match_options import chosen_options, option_fields
 from games.models import FirstTurn, Mode
-from games.play import GAMES, MAX_TURNS_RANGE
+from games.play import GAMES
 from games.rulesets import deck_rulesets
 from games.services import MAX_SEED
 
@@ -29,14 +29,6 @@ class MatchStartForm(forms.Form):
         help_text="Not used against a friend: they bring their own.",
     )
     ruleset = forms.ChoiceField()
-    recovery = forms.ChoiceField(choices=[(choice, choice) for choice in RECOVERY_CHOICES])
-    ko = forms.BooleanField(required=False, label="Ko rule (R12)")
-    realm_stone_counts = forms.BooleanField(
-        required=False, initial=True, label="Realm Stones count for captures (R15)"
-    )
-    max_turns = forms.IntegerField(
-        min_value=MAX_TURNS_RANGE[0], max_value=MAX_TURNS_RANGE[1], initial=60
-    )
     seed = forms.IntegerField(
         min_value=0, max_value=MAX_SEED, required=False, help_text="Blank: a random seed."
     )
@@ -50,6 +42,12 @@ class MatchStartForm(forms.Form):
         rulesets = deck_rulesets(deck, game=game)
         self.fields["ruleset"].choices = [(name, name) for name in rulesets]
         self.fields["ruleset"].initial = rulesets[0] if rulesets else None
+        # Each ruleset's options, shown only under the rulesets that offer them.
+        self.game = play
+        self.option_rulesets: dict[str, str] = {}
+        for name, (field, under) in option_fields(play, rulesets).items():
+            self.fields[name] = field
+            self.option_rulesets[name] = under
         public = Deck.objects.listed().exclude(owner=user).order_by("-updated_at")
         offered = list(public.values_list("pk", flat=True)[:PUBLIC_DECKS_OFFERED])
         self.fields["opponent_deck"].queryset = (
@@ -62,9 +60,25 @@ class MatchStartForm(forms.Form):
             f"{deck.name} (by {deck.owner.username})"
         )
 
+    def option_boxes(self) -> list[tuple[forms.BoundField, str, str]]:
+        """The option fields, each with the names of the rulesets it applies to (spaced, for
+        the page's script) and, when the deck has several rulesets, those names in words."""
+        several = len(self.fields["ruleset"].choices) > 1
+        return [
+            (self[name], under, under.replace(" ", ", ") if several else "")
+            for name, under in self.option_rulesets.items()
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        ruleset = data.get("ruleset")
+        if ruleset:
+            try:
+                self.game.check_options(ruleset, self.options())
+            except ValueError as error:
+                raise forms.ValidationError(f"These options do not make a game: {error}") from None
+        return data
+
     def options(self) -> dict[str, Any]:
-        """The ruleset options chosen."""
-        return {
-            name: self.cleaned_data[name]
-            for name in ("recovery", "ko", "realm_stone_counts", "max_turns")
-        }
+        """The options of the chosen ruleset that differ from its rulebook's blanks."""
+        return chosen_options(self.game, self.cleaned_data["ruleset"], self.cleaned_data)
