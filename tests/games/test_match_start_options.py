@@ -1,0 +1,142 @@
+"""The start form's ruleset options: each ruleset's own, in words, starting at its
+rulebook's values; another ruleset's option is refused with a reason (issue 11)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from games.engine import RULESETS, apply, legal_actions, start_game
+from games.engine.actions import DrawCard
+from games.match_options import OPTION_FIELDS
+from games.models import Match
+from games.play import GAMES, OPTION_CHECKS, RULESET_OPTIONS
+from games.services import MatchError, match_create
+from games.table import table_for
+from tests.factories.matches import starter_deck
+from tests.games.test_table import decks, render
+
+SHEN = GAMES["shen"]
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.fixture
+def alice_in(client, alice):
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def standard(alices_deck):
+    """Alice's Shén Standard deck, played under the current rules and the older beta."""
+    alices_deck.format.rulesets = ["beta-2026-07", "beta-2025"]
+    alices_deck.format.save()
+    return alices_deck
+
+
+def start(client, deck, **fields):
+    return client.post(
+        f"/games/new/?deck={deck.pk}", {"opponent": "hotseat", "first_turn": "dice", **fields}
+    )
+
+
+def test_every_ruleset_names_its_match_options_and_each_has_a_check_and_a_field():
+    assert set(RULESET_OPTIONS) == set(RULESETS)
+    for options in RULESET_OPTIONS.values():
+        assert set(options) <= set(OPTION_CHECKS) and set(options) <= set(OPTION_FIELDS)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "book"),
+    [("beta-2025", "rules-beta-2025.md"), ("simplified-0.1", "rules-simplified-0.1.md")],
+)
+def test_the_match_options_are_those_the_rulebook_lists(ruleset, book):
+    text = (DOCS / book).read_text(encoding="utf-8")
+    sentence = re.search(r"A match may (?:also )?set (.+?)\.\s*$", text, re.S | re.M)
+    listed = set(re.findall(r"`(\w+)`", sentence.group(1)))
+    assert listed == set(RULESET_OPTIONS[ruleset]) - {"max_turns"}
+
+
+def test_a_beta_2025_match_from_the_form_keeps_its_rulebook(alice_in, standard):
+    # What the browser sends for beta-2025 as the form comes: its options at their values.
+    response = start(
+        alice_in,
+        standard,
+        ruleset="beta-2025",
+        opening_redraw="on",
+        spirits_limit=1,
+        ties="reroll",
+        ranged_counters="on",
+        claim_reach="on_or_next_to",
+        retreat="moved_from",
+        max_turns="",
+    )
+    assert response.status_code == 302
+    match = Match.objects.get()
+    assert "ko" not in match.options and "recovery" not in match.options
+    played = SHEN.ruleset(match.ruleset, match.options)
+    assert played == RULESETS["beta-2025"]  # ko on (R12), 200 turns (R26): the rulebook's
+
+
+def test_another_rulesets_option_sent_by_the_form_is_not_applied(alice_in, standard):
+    start(alice_in, standard, ruleset="beta-2025", recovery="turn_player", max_turns=9)
+    assert Match.objects.get().options == {
+        "max_turns": 9,
+        "opening_redraw": False,
+        "ranged_counters": False,
+        "beaten_attacker_pays": False,
+    }
+
+
+def test_the_form_shows_each_option_under_the_rulesets_it_belongs_to(alice_in, standard):
+    page = alice_in.get(f"/games/new/?deck={standard.pk}").content.decode()
+    assert 'data-rulesets="beta-2026-07"' in page and 'data-rulesets="beta-2025"' in page
+    assert "Who recovers each turn (R9)" in page
+    assert "A tied combat roll (R22)" in page
+    # The turn limit differs between the two: blank means the chosen rulebook's.
+    assert "60 under beta-2026-07, 200 under beta-2025" in page
+
+
+def test_a_starter_deck_is_offered_simplified_options_only(alice_in, alice, realms):
+    deck = starter_deck(owner=alice, realm=realms[0])
+    page = alice_in.get(f"/games/new/?deck={deck.pk}").content.decode()
+    assert "Who recovers" not in page and "Ko:" not in page
+    assert 'name="max_turns" value="200"' in page
+    assert '<option value="next_to" selected>' in page
+
+
+def test_a_bad_option_value_is_a_clear_error_and_starts_nothing(alice_in, standard):
+    response = start(alice_in, standard, ruleset="beta-2025", spirits_limit=12)
+    assert response.status_code == 400
+    assert "less than or equal to 9" in response.content.decode()
+    assert not Match.objects.exists()
+
+
+def test_an_option_of_another_ruleset_is_refused_by_the_service(alice, standard):
+    with pytest.raises(MatchError, match="recovery is not an option of beta-2025: it offers"):
+        match_create(
+            owner=alice,
+            deck=standard,
+            mode="hotseat",
+            ruleset="beta-2025",
+            options={"recovery": "all"},
+        )
+    assert not Match.objects.exists()
+
+
+def test_the_match_page_links_the_rulebook_of_its_ruleset(alice_in, alice, standard):
+    match = match_create(owner=alice, deck=standard, mode="hotseat", ruleset="beta-2025")
+    page = alice_in.get(f"/games/{match.pk}/").content.decode()
+    assert 'href="/rules/beta-2025/" data-testid="match-ruleset">the beta-2025 rules</a>' in page
+
+
+def test_log_lines_cite_the_rulebook_of_the_games_own_ruleset():
+    state, events = start_game(RULESETS["beta-2025"], decks(1), 1)
+    while DrawCard() not in legal_actions(state):
+        state, more = apply(state, legal_actions(state)[0])
+        events += more
+    state, more = apply(state, DrawCard())
+    html = render(table_for(state, 0, events + more, 9), "games/_log.html")
+    assert 'href="/rules/beta-2025/#r27"' in html  # a draw as the turn's one action
+    assert 'href="/rules/beta-2025/#r7"' in html
+    assert "beta-2026-07" not in html
