@@ -20,6 +20,16 @@ from games.engine.ruleset import CLAIM_REACHES, RECOVERY_CHOICES, RETREATS, TIE_
 
 SEATS = (0, 1)
 SEAT_NAMES = ("Red", "Blue")
+# Why a game ended, in a player's words with the rule (the result's "reason").
+REASON_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "anchors": "every anchor point held (R20)",
+        "out_of_cards": "the other player is out of cards (R25)",
+        "no_avatars": "the other player has no Avatar left (R25)",
+        "adjudicated": "the turn limit was reached and cards counted (R26)",
+        "resigned": "the other player resigned",
+    }
+)
 # The turn limit (R26) a match may ask for: enough for a long game, and it bounds a record.
 MAX_TURNS_RANGE = (1, 200)
 # Ruleset options a match may change, each with the check its value must pass.
@@ -307,3 +317,8 @@ GAMES: Mapping[str, Game] = MappingProxyType({"shen": Shen()})
 def seat_name(seat: int | None) -> str:
     """Red, Blue, or "Spectator"."""
     return "Spectator" if seat is None else SEAT_NAMES[seat]
+
+
+def reason_words(reason: str) -> str:
+    """Why a game ended, in words (an unknown reason as it is, underscores spaced)."""
+    return REASON_WORDS.get(reason, reason.replace("_", " "))

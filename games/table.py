@@ -19,8 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.engine import DecisionView, Event, GameState, describe_decision, redact_events, view_for
-from games.engine.state import PLAYERS, player_name
+from games.engine.state import ACTIVATION, PLAYERS, player_name
 from games.engine.view import HIDDEN
+from games.play import reason_words
 from games.table_board import TRAITS, Board, colour, draw_board
 from games.table_decision import Panel, decision_panel
 from games.table_events import CombatDice, LogLine, last_combat, log_line
@@ -117,7 +118,8 @@ def build_table(
         ruleset=view.ruleset.name,
         turn=view.turn,
         turn_player=player_name(view.turn_player),
-        phase=view.phase,
+        # One action a turn (R27) has no steps to alternate: its phase is that action.
+        phase="one action" if view.ruleset.one_action and view.phase == ACTIVATION else view.phase,
         result=_result_words(view),
         deciding="" if view.to_decide is None else player_name(view.to_decide),
         board=draw_board(view, panel),
@@ -183,5 +185,5 @@ def _result_words(view: GameState) -> str:
     if result is None:
         return ""
     if result.winner is None:
-        return f"The game is a draw ({result.reason})"
-    return f"{player_name(result.winner)} wins ({result.reason})"
+        return f"The game is a draw: {reason_words(result.reason)}"
+    return f"{player_name(result.winner)} wins: {reason_words(result.reason)}"

@@ -140,3 +140,23 @@ def test_log_lines_cite_the_rulebook_of_the_games_own_ruleset():
     assert 'href="/rules/beta-2025/#r27"' in html  # a draw as the turn's one action
     assert 'href="/rules/beta-2025/#r7"' in html
     assert "beta-2026-07" not in html
+
+
+def test_a_one_action_turn_is_named_so_on_the_table():
+    state, _ = start_game(RULESETS["beta-2025"], decks(1), 1)
+    while DrawCard() not in legal_actions(state):
+        state, _ = apply(state, legal_actions(state)[0])
+    assert table_for(state, state.to_decide, (), 3).phase == "one action"
+
+
+@pytest.mark.parametrize(
+    ("reason", "words"),
+    [
+        ("adjudicated", "the turn limit was reached and cards counted (R26)"),
+        ("no_avatars", "the other player has no Avatar left (R25)"),
+        ("something_new", "something new"),
+    ],
+)
+def test_the_match_says_why_it_ended_in_words(reason, words):
+    assert Match(result={"winner": 1, "reason": reason}).reason_words() == words
+    assert Match(result=None).reason_words() == ""
