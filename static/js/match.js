@@ -29,3 +29,12 @@ document.addEventListener("change", (event) => {
   const form = event.target.closest && event.target.closest("[data-replay-slider]");
   if (form) form.requestSubmit();
 });
+
+// The log is newest last: show its end, where the latest events are, whenever it is drawn.
+function showLatestEvents(root) {
+  root.querySelectorAll(".log-lines").forEach((lines) => {
+    lines.scrollTop = lines.scrollHeight;
+  });
+}
+document.addEventListener("DOMContentLoaded", () => showLatestEvents(document));
+document.addEventListener("htmx:load", (event) => showLatestEvents(event.detail.elt));

@@ -63,6 +63,10 @@ def test_a_beta_2025_match_is_played_to_its_end_by_clicks(page, decks):
     # Every line cites its rule in the match's own rulebook; drawing as a turn's action is R27.
     hrefs = log.evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert all(href.startswith("/rules/beta-2025/#r") for href in hrefs), hrefs
+    # The log is newest last, scrolled to its end so the latest events show.
+    lines = page.locator(".log-lines")
+    assert lines.evaluate("l => l.scrollHeight > l.clientHeight")
+    assert lines.evaluate("l => l.scrollTop + l.clientHeight >= l.scrollHeight - 2")
     page.locator("section.log a.rule", has_text="R27").first.click()
     expect(page).to_have_url(re.compile(r"/rules/beta-2025/#r27$"))
     expect(page.locator("#r27")).to_contain_text("One action per turn")
