@@ -1,5 +1,7 @@
-"""The start form's ruleset options: each ruleset's own, in words, starting at its
-rulebook's values; another ruleset's option is refused with a reason (issue 11)."""
+"""Matches under the earlier rulesets (issue 11): the start form offers each ruleset's own
+options, in words, starting at its rulebook's values, and another ruleset's option is
+refused with a reason; the match page, the log, the lists and the deck's record name the
+ruleset and link its rulebook."""
 
 import re
 from pathlib import Path
@@ -11,7 +13,7 @@ from games.engine.actions import DrawCard
 from games.match_options import OPTION_FIELDS
 from games.models import Match
 from games.play import GAMES, OPTION_CHECKS, RULESET_OPTIONS
-from games.services import MatchError, match_create
+from games.services import MatchError, match_create, match_resign
 from games.table import table_for
 from tests.factories.matches import starter_deck
 from tests.games.test_table import decks, render
@@ -160,3 +162,19 @@ def test_a_one_action_turn_is_named_so_on_the_table():
 def test_the_match_says_why_it_ended_in_words(reason, words):
     assert Match(result={"winner": 1, "reason": reason}).reason_words() == words
     assert Match(result=None).reason_words() == ""
+
+
+def test_the_deck_record_and_the_match_list_keep_rulesets_apart(alice_in, alice, standard):
+    for ruleset in ("beta-2026-07", "beta-2025", "beta-2025"):
+        match = match_create(owner=alice, deck=standard, mode="hotseat", ruleset=ruleset)
+        match_resign(match=match, user=alice)
+    page = alice_in.get(f"/decks/{standard.pk}/").content.decode()
+    rows = re.findall(
+        r"<tr><td>v1</td><td><a href=\"/rules/([\w.-]+)/\">[^<]+</a></td>"
+        r"<td>(\d)</td><td>(\d)</td>",
+        page,
+    )
+    # A mirror match: the deck wins one seat and loses the other.
+    assert rows == [("beta-2025", "2", "2"), ("beta-2026-07", "1", "1")]
+    listed = alice_in.get("/games/").content.decode()
+    assert listed.count('<a href="/rules/beta-2025/">beta-2025</a>') == 2
