@@ -103,3 +103,8 @@ def test_the_start_form_shows_the_chosen_rulesets_options_only(page, decks):
     expect(redraw).to_be_visible()
     expect(redraw).to_be_checked()
     expect(page.get_by_label("A tied combat roll (R22)")).to_have_value("reroll")
+    # On a phone the longest option's words stay inside the form's width.
+    page.set_viewport_size({"width": 390, "height": 844})
+    fieldsets = page.locator("form.match-start fieldset")
+    rights = fieldsets.evaluate_all("fs => fs.map(f => f.getBoundingClientRect().right)")
+    assert max(rights) == min(rights) <= 390, rights
