@@ -20,6 +20,12 @@ from games.engine.client import CardChoice, Option, Source
 # A group with more choices than this starts folded in the panel (unless preselected).
 OPEN_GROUP = 6
 PICKED_ACTIONS = {"choose_lost_cards": "lose_cards", "choose_returned_cards": "return_cards"}
+# The titles of board-wide groups by their action's type ("On the board" otherwise).
+BOARD_TITLES = {
+    "place_counter": "Place a Shén counter",
+    "place_realm_stone": "Place your Realm Stone",
+    "establish_realm_stone": "Establish a second Realm Stone (R28)",
+}
 
 
 def point_key(index: int, on_path: bool) -> str:
@@ -117,14 +123,16 @@ def decision_panel(decision: DecisionView, number: int) -> Panel:
         if not choices:
             continue
         source = group.source
+        if source is None:
+            groups.extend(_board_groups(key, choices))
+            continue
         point = _source_point(source)
         if point:
             sources_at.setdefault(point, []).append(key)
-        if source is not None and source.kind == "hand":
+        if source.kind == "hand":
             hand_sources.setdefault(source.card, []).append(key)
-        kind = "" if source is None else source.kind
         short = len(choices) <= OPEN_GROUP
-        groups.append(ChoiceGroup(key, _title(source), kind, point, tuple(choices), short))
+        groups.append(ChoiceGroup(key, _title(source), source.kind, point, tuple(choices), short))
     preselected = _preselected(groups)
     for index, group in enumerate(groups):
         if group.key in preselected.split():
@@ -146,6 +154,25 @@ def decision_panel(decision: DecisionView, number: int) -> Panel:
         free_targets=frozenset(free),
         preselected=preselected,
     )
+
+
+def _board_groups(key: str, choices: list[Choice]) -> list[ChoiceGroup]:
+    """Board-wide choices, one group per kind of action: a rare one (a second Realm Stone)
+    is not lost among dozens of counter placements in one folded group."""
+    kinds: dict[str, list[Choice]] = {}
+    for choice in choices:
+        kinds.setdefault(choice.kind, []).append(choice)
+    return [
+        ChoiceGroup(
+            key if index == 0 else f"{key}-{kind}",
+            BOARD_TITLES.get(kind, "On the board"),
+            "",
+            "",
+            tuple(same),
+            len(same) <= OPEN_GROUP,
+        )
+        for index, (kind, same) in enumerate(kinds.items())
+    ]
 
 
 def _preselected(groups: list[ChoiceGroup]) -> str:

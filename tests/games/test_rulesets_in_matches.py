@@ -10,12 +10,15 @@ import pytest
 
 from games.engine import RULESETS, apply, legal_actions, start_game
 from games.engine.actions import DrawCard
+from games.engine.scenario import RED
 from games.match_options import OPTION_FIELDS
 from games.models import Match
 from games.play import GAMES, OPTION_CHECKS, RULESET_OPTIONS
 from games.services import MatchError, match_create, match_resign
 from games.table import table_for
 from tests.factories.matches import starter_deck
+from tests.games.engine.cards import SENTINEL
+from tests.games.engine.tables import table
 from tests.games.test_table import decks, render
 
 SHEN = GAMES["shen"]
@@ -178,3 +181,21 @@ def test_the_deck_record_and_the_match_list_keep_rulesets_apart(alice_in, alice,
     assert rows == [("beta-2025", "2", "2"), ("beta-2026-07", "1", "1")]
     listed = alice_in.get("/games/").content.decode()
     assert listed.count('<a href="/rules/beta-2025/">beta-2025</a>') == 2
+
+
+def test_a_second_realm_stone_is_offered_in_its_own_open_group_R28():
+    ring = "E5 E4 E6 D5 F5"  # E5 and its four neighbours: E5 may become a Realm Stone
+    scene = (
+        table("A5", "I5", ruleset=RULESETS["beta-2025"])
+        .counters(RED, ring)
+        .hand(RED, SENTINEL)
+        .one_action(RED)
+    )
+    panel = table_for(scene.state, RED, (), 5).panel
+    by_title = {group.title: group for group in panel.groups}
+    stones = by_title["Establish a second Realm Stone (R28)"]
+    assert stones.open and {choice.kind for choice in stones.choices} == {"establish_realm_stone"}
+    assert {choice.point for choice in stones.choices} == {"v40"}  # a click on E5 picks it
+    assert not by_title["Place a Shén counter"].open  # dozens of them, folded
+    html = render(table_for(scene.state, RED, (), 5))
+    assert "Establish a second Realm Stone (fire) on E5" in html
