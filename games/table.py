@@ -69,6 +69,7 @@ class Table:
     player: int | None
     number: int
     ruleset: str
+    has_deck: bool
     turn: int
     turn_player: str
     phase: str
@@ -116,6 +117,8 @@ def build_table(
         player=player,
         number=number,
         ruleset=view.ruleset.name,
+        # simplified-0.1 plays a force of Avatars from hand, with no deck (R29).
+        has_deck=view.ruleset.deck,
         turn=view.turn,
         turn_player=player_name(view.turn_player),
         # One action a turn (R27) has no steps to alternate: its phase is that action.

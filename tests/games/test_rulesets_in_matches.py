@@ -199,3 +199,12 @@ def test_a_second_realm_stone_is_offered_in_its_own_open_group_R28():
     assert not by_title["Place a Shén counter"].open  # dozens of them, folded
     html = render(table_for(scene.state, RED, (), 5))
     assert "Establish a second Realm Stone (fire) on E5" in html
+
+
+def test_a_force_of_avatars_shows_no_deck_count_R29():
+    def sides(ruleset, forces):
+        state, _ = start_game(RULESETS[ruleset], forces, 1)
+        return render(table_for(state, 0, (), 0))
+
+    assert "<dt>Deck</dt>" not in sides("simplified-0.1", [[SENTINEL] * 4] * 2)
+    assert "<dt>Deck</dt>" in sides("beta-2025", decks(1))
