@@ -208,3 +208,20 @@ def test_a_force_of_avatars_shows_no_deck_count_R29():
 
     assert "<dt>Deck</dt>" not in sides("simplified-0.1", [[SENTINEL] * 4] * 2)
     assert "<dt>Deck</dt>" in sides("beta-2025", decks(1))
+
+
+def test_the_api_refuses_another_rulesets_option_with_a_reason(client, alice, standard):
+    client.force_login(alice)
+    response = client.post(
+        "/api/matches/",
+        {
+            "deck": standard.pk,
+            "opponent": "hotseat",
+            "ruleset": "beta-2025",
+            "options": {"realm_stone_counts": False},
+        },
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert "realm_stone_counts is not an option of beta-2025" in response.content.decode()
+    assert not Match.objects.exists()
