@@ -225,3 +225,18 @@ def test_the_api_refuses_another_rulesets_option_with_a_reason(client, alice, st
     assert response.status_code == 400
     assert "realm_stone_counts is not an option of beta-2025" in response.content.decode()
     assert not Match.objects.exists()
+
+
+def test_a_friend_joining_sees_the_rules_and_which_decks_may_play_them(
+    client, alice, bob, realms, standard
+):
+    match = match_create(owner=alice, deck=standard, mode="friend", ruleset="beta-2025")
+    starter = starter_deck(owner=bob, realm=realms[1], name="Bob's starter")
+    client.force_login(bob)
+    page = client.get(f"/games/join/{match.invite_token}/").content.decode()
+    assert 'href="/rules/beta-2025/">the beta-2025 rules</a>' in page
+    assert f'value="{starter.pk}" disabled' in page
+    assert "Shén Starter is not played under beta-2025" in page
+    response = client.post(f"/games/join/{match.invite_token}/", {"deck": starter.pk})
+    assert response.status_code == 400
+    assert Match.objects.get().status == "waiting_for_friend"
