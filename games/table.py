@@ -24,7 +24,7 @@ from games.engine.view import HIDDEN
 from games.play import reason_words
 from games.table_board import TRAITS, Board, colour, draw_board
 from games.table_decision import Panel, decision_panel
-from games.table_events import CombatDice, LogLine, last_combat, log_line
+from games.table_events import CombatDice, LogLine, last_combat, log_line, rulebook_rules
 
 LOG_LINES = 40
 
@@ -130,8 +130,14 @@ def build_table(
         hand=_hand(view, player, panel),
         panel=panel,
         dice=last_combat(seen),
-        log=tuple(log_line(event) for event in seen[-LOG_LINES:]),
+        log=_log(view, seen[-LOG_LINES:]),
     )
+
+
+def _log(view: GameState, events: Iterable[Event]) -> tuple[LogLine, ...]:
+    """The events in words, each citing a rule of the game's own rulebook."""
+    rules = rulebook_rules(view.ruleset.name)
+    return tuple(log_line(event, rules, view.ruleset.one_action) for event in events)
 
 
 # -- the players and the hand ----------------------------------------------------------

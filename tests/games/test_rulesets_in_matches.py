@@ -8,14 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import RULESETS, apply, legal_actions, start_game
+from games.engine import RULESETS, RandomBot, apply, legal_actions, start_game
 from games.engine.actions import DrawCard
+from games.engine.events import CardsDrawn, GameOver
 from games.engine.scenario import RED
 from games.match_options import OPTION_FIELDS
 from games.models import Match
 from games.play import GAMES, OPTION_CHECKS, RULESET_OPTIONS
+from games.rulebooks import rulebook
 from games.services import MatchError, match_create, match_resign
 from games.table import table_for
+from games.table_events import log_line, rulebook_rules
 from tests.factories.matches import starter_deck
 from tests.games.engine.cards import SENTINEL
 from tests.games.engine.tables import table
@@ -37,6 +40,17 @@ def standard(alices_deck):
     alices_deck.format.rulesets = ["beta-2026-07", "beta-2025"]
     alices_deck.format.save()
     return alices_deck
+
+
+def forces(ruleset, seed):
+    """Sample decks, or for simplified-0.1 (R29) each realm's four cheapest Avatars."""
+    if RULESETS[ruleset].deck:
+        return decks(seed)
+    avatars = [
+        sorted((c for c in deck.cards if c.kind == "avatar"), key=lambda c: c.cost)
+        for deck in decks(seed)
+    ]
+    return [force[:4] for force in avatars]
 
 
 def start(client, deck, **fields):
@@ -240,3 +254,47 @@ def test_a_friend_joining_sees_the_rules_and_which_decks_may_play_them(
     response = client.post(f"/games/join/{match.invite_token}/", {"deck": starter.pk})
     assert response.status_code == 400
     assert Match.objects.get().status == "waiting_for_friend"
+
+
+def test_a_draw_cites_r27_only_where_a_draw_is_a_turns_action():
+    drawn = CardsDrawn("Red", 2, False)
+    assert log_line(drawn, rulebook_rules("beta-2025"), one_action=True).rule == "R27"
+    # beta-2026-07 draws only by a card's effect, and its rulebook has no R27.
+    assert log_line(drawn, rulebook_rules("beta-2026-07"), one_action=False).rule == ""
+
+
+def test_a_game_over_cites_the_rule_that_ended_it():
+    rules = rulebook_rules("simplified-0.1")
+    assert log_line(GameOver("Red", "no_avatars"), rules).rule == "R25"
+    assert log_line(GameOver(None, "adjudicated"), rules).rule == "R26"
+    assert log_line(GameOver("Red", "resigned"), rules).rule == ""
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_every_rule_a_log_cites_is_in_the_games_own_rulebook(ruleset):
+    """Random games of each ruleset: every link of the log is a rule of its rulebook, and
+    every line but a few kinds (an effect's doing) cites one."""
+    anchors = rulebook(ruleset).anchors
+    uncited: set[str] = set()
+    for seed in (1, 2):
+        state, events = start_game(
+            RULESETS[ruleset].with_options(max_turns=12), forces(ruleset, seed), seed
+        )
+        bots = (RandomBot(seed), RandomBot(seed + 1))
+        while state.result is None:
+            state, more = apply(state, bots[state.to_decide].choose(state))
+            events += more
+        table = table_for(state, 0, events, 1)
+        html = render(table, "games/_log.html")
+        for anchor in re.findall(rf'href="/rules/{re.escape(ruleset)}/#([\w-]+)"', html):
+            assert anchor in anchors
+        assert f'href="/rules/{ruleset}/#' in html
+        assert "/rules/" not in html.replace(f"/rules/{ruleset}/", "")
+        uncited |= {
+            type(e).__name__
+            for e, line in zip(events[-40:], table.log, strict=True)
+            if not line.rule
+        }
+    effects = {"AbilityUsed", "TraitModified", "CountersRemoved", "CardsReturned", "RemainsRemoved"}
+    alternating = {"TurnBegan", "TurnEnded", "CardsDrawn"}
+    assert uncited <= effects | (set() if RULESETS[ruleset].one_action else alternating)
