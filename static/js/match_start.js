@@ -1,28 +1,31 @@
-// The start form shows the options of the chosen ruleset only. A hidden option is also
-// disabled, so it is not sent; without this script every option shows, each naming the
-// rulesets it applies to (names this script hides: only the chosen ruleset's show), and
-// the server reads those of the chosen ruleset only.
-function showRulesetOptions(form) {
-  const select = form.querySelector("select[name=ruleset]");
-  if (!select) return;
+// The start form shows what applies to the choices made: a ruleset's options under that
+// ruleset only (data-field="ruleset"), the bot's name against a bot only, the opponent's
+// deck unless a friend brings theirs (data-field="opponent"); data-values lists the
+// choices a part applies to. A hidden part is also disabled, so it is not sent. Without
+// this script everything shows, each option naming the rulesets it applies to, and the
+// server reads the chosen ruleset's options only.
+function showWhatApplies(form) {
   form.querySelectorAll(".option-rulesets").forEach((names) => {
     names.hidden = true;
   });
-  form.querySelectorAll("[data-rulesets]").forEach((box) => {
-    const applies = box.dataset.rulesets.split(" ").includes(select.value);
-    box.hidden = !applies;
-    box.querySelectorAll("input, select").forEach((input) => {
+  form.querySelectorAll("[data-field][data-values]").forEach((part) => {
+    const select = form.querySelector(`select[name="${part.dataset.field}"]`);
+    if (!select) return;
+    const applies = part.dataset.values.split(" ").includes(select.value);
+    part.hidden = !applies;
+    part.querySelectorAll("input, select").forEach((input) => {
       input.disabled = !applies;
     });
   });
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  document.querySelectorAll("form.match-start").forEach(showRulesetOptions);
+  document.querySelectorAll("form.match-start").forEach(showWhatApplies);
 });
 
 document.addEventListener("change", (event) => {
-  if (event.target.name !== "ruleset") return;
-  const form = event.target.closest("form.match-start");
-  if (form) showRulesetOptions(form);
+  const form = event.target.closest && event.target.closest("form.match-start");
+  if (form && (event.target.name === "ruleset" || event.target.name === "opponent")) {
+    showWhatApplies(form);
+  }
 });

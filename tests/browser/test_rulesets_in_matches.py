@@ -103,6 +103,12 @@ def test_the_start_form_shows_the_chosen_rulesets_options_only(page, decks):
     expect(redraw).to_be_visible()
     expect(redraw).to_be_checked()
     expect(page.get_by_label("A tied combat roll (R22)")).to_have_value("reroll")
+    # The bot's name shows against a bot only; a friend brings their own deck.
+    expect(page.get_by_label("Bot")).to_be_hidden()
+    page.get_by_label("Opponent:", exact=True).select_option(label="A bot")
+    expect(page.get_by_label("Bot")).to_be_visible()
+    page.get_by_label("Opponent:", exact=True).select_option(label="A friend")
+    expect(page.get_by_label("Opponent deck")).to_be_hidden()
     # On a phone the longest option's words stay inside the form's width.
     page.set_viewport_size({"width": 390, "height": 844})
     fieldsets = page.locator("form.match-start fieldset")

@@ -109,7 +109,7 @@ def test_another_rulesets_option_sent_by_the_form_is_not_applied(alice_in, stand
 
 def test_the_form_shows_each_option_under_the_rulesets_it_belongs_to(alice_in, standard):
     page = alice_in.get(f"/games/new/?deck={standard.pk}").content.decode()
-    assert 'data-rulesets="beta-2026-07"' in page and 'data-rulesets="beta-2025"' in page
+    assert 'data-values="beta-2026-07"' in page and 'data-values="beta-2025"' in page
     assert "Who recovers each turn (R9)" in page
     assert "A tied combat roll (R22)" in page
     # The turn limit differs between the two: blank means the chosen rulebook's.
