@@ -298,3 +298,15 @@ def test_every_rule_a_log_cites_is_in_the_games_own_rulebook(ruleset):
     effects = {"AbilityUsed", "TraitModified", "CountersRemoved", "CardsReturned", "RemainsRemoved"}
     alternating = {"TurnBegan", "TurnEnded", "CardsDrawn"}
     assert uncited <= effects | (set() if RULESETS[ruleset].one_action else alternating)
+
+
+def test_a_one_action_turn_names_only_the_actions_open_now_R27():
+    # simplified-0.1 has no deck (R29): "draw" is never offered, so never named.
+    state, _ = start_game(RULESETS["simplified-0.1"], forces("simplified-0.1", 1), 1)
+    while not (state.decision and type(state.decision).__name__ == "TakeTurn"):
+        state, _ = apply(state, legal_actions(state)[0])
+    panel = table_for(state, state.to_decide, (), 2).panel
+    kinds = {choice.kind for choice in panel.choices}
+    assert "draw_card" not in kinds and "draw" not in panel.prompt
+    assert panel.prompt.endswith("place a Shén counter or play a card")
+    assert panel.prompt.startswith(f"{panel.player_name}: take one action (R27): ")
