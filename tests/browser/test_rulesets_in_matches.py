@@ -114,3 +114,17 @@ def test_the_start_form_shows_the_chosen_rulesets_options_only(page, decks):
     fieldsets = page.locator("form.match-start fieldset")
     rights = fieldsets.evaluate_all("fs => fs.map(f => f.getBoundingClientRect().right)")
     assert max(rights) == min(rights) <= 390, rights
+
+
+def test_my_matches_fit_a_phone_with_the_rules_column(page, decks):
+    from games.services import match_create
+
+    for deck, ruleset in ((decks["standard"], "beta-2025"), (decks["starter"], "simplified-0.1")):
+        match_create(owner=deck.owner, deck=deck, mode="hotseat", ruleset=ruleset)
+    log_in(page, "alice")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/games/")
+    expect(page.get_by_role("link", name="simplified-0.1")).to_have_attribute(
+        "href", "/rules/simplified-0.1/"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
