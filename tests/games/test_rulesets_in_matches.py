@@ -143,10 +143,12 @@ def test_an_option_of_another_ruleset_is_refused_by_the_service(alice, standard)
     assert not Match.objects.exists()
 
 
-def test_the_match_page_links_the_rulebook_of_its_ruleset(alice_in, alice, standard):
+def test_the_match_page_and_its_replay_link_the_rulebook_of_its_ruleset(alice_in, alice, standard):
     match = match_create(owner=alice, deck=standard, mode="hotseat", ruleset="beta-2025")
     page = alice_in.get(f"/games/{match.pk}/").content.decode()
     assert 'href="/rules/beta-2025/" data-testid="match-ruleset">the beta-2025 rules</a>' in page
+    replay = alice_in.get(f"/games/{match.pk}/replay/").content.decode()
+    assert '<a href="/rules/beta-2025/">the beta-2025 rules</a>' in replay
 
 
 def test_log_lines_cite_the_rulebook_of_the_games_own_ruleset():
