@@ -3,7 +3,7 @@ shown only under the rulesets that offer it (``games.play.RULESET_OPTIONS``).
 
 A field's starting value is the rulebook's own. Where the deck's rulesets disagree on
 it (the turn limit is 60 turns under beta-2026-07, 200 under beta-2025) the field
-starts blank, which means "as the chosen rulebook says".
+starts blank, which means "as the chosen rulebook says"; the match records the value.
 """
 
 from __future__ import annotations
@@ -102,10 +102,12 @@ def option_fields(game: Game, rulesets: Sequence[str]) -> dict[str, tuple[forms.
 
 
 def chosen_options(game: Game, ruleset: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The options of ``ruleset`` in a valid form's ``data``; a blank one is the rulebook's
-    own value, so it is left out."""
-    return {
-        option: data[option]
-        for option in game.match_options(ruleset)
-        if option in data and data[option] not in (None, RULEBOOK)
-    }
+    """Every option of ``ruleset`` with its value in a valid form's ``data``; a blank one is
+    the rulebook's own value, written out so the match's record says what it played."""
+    chosen = {}
+    for option in game.match_options(ruleset):
+        value = data.get(option)
+        chosen[option] = (
+            game.option_default(ruleset, option) if value in (None, RULEBOOK) else value
+        )
+    return chosen

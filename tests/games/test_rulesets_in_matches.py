@@ -93,17 +93,23 @@ def test_a_beta_2025_match_from_the_form_keeps_its_rulebook(alice_in, standard):
     assert response.status_code == 302
     match = Match.objects.get()
     assert "ko" not in match.options and "recovery" not in match.options
+    assert match.options["max_turns"] == 200  # blank: the rulebook's turn limit
     played = SHEN.ruleset(match.ruleset, match.options)
     assert played == RULESETS["beta-2025"]  # ko on (R12), 200 turns (R26): the rulebook's
 
 
 def test_another_rulesets_option_sent_by_the_form_is_not_applied(alice_in, standard):
     start(alice_in, standard, ruleset="beta-2025", recovery="turn_player", max_turns=9)
+    # Every option of beta-2025 is recorded: blanks as its rulebook says, boxes as sent.
     assert Match.objects.get().options == {
-        "max_turns": 9,
         "opening_redraw": False,
+        "spirits_limit": 1,
+        "ties": "reroll",
         "ranged_counters": False,
         "beaten_attacker_pays": False,
+        "claim_reach": "on_or_next_to",
+        "retreat": "moved_from",
+        "max_turns": 9,
     }
 
 
