@@ -8,7 +8,7 @@ from django import forms
 from django.db.models import Q
 
 from decks.models import Deck, Visibility
-from games.match_options import chosen_options, option_fields
+from games.match_options import RulesetOptionsMixin
 from games.models import FirstTurn, Mode
 from games.play import GAMES
 from games.rulesets import deck_rulesets
@@ -19,7 +19,7 @@ OPPONENTS = [(Mode.HOTSEAT, "Hot-seat"), (Mode.BOT, "A bot"), (Mode.FRIEND, "A f
 PUBLIC_DECKS_OFFERED = 50
 
 
-class MatchStartForm(forms.Form):
+class MatchStartForm(RulesetOptionsMixin, forms.Form):
     opponent = forms.ChoiceField(choices=OPPONENTS, initial=Mode.HOTSEAT)
     bot = forms.ChoiceField(required=False)
     opponent_deck = forms.ModelChoiceField(
@@ -42,12 +42,7 @@ class MatchStartForm(forms.Form):
         rulesets = deck_rulesets(deck, game=game)
         self.fields["ruleset"].choices = [(name, name) for name in rulesets]
         self.fields["ruleset"].initial = rulesets[0] if rulesets else None
-        # Each ruleset's options, shown only under the rulesets that offer them.
-        self.game = play
-        self.option_rulesets: dict[str, str] = {}
-        for name, (field, under) in option_fields(play, rulesets).items():
-            self.fields[name] = field
-            self.option_rulesets[name] = under
+        self.add_ruleset_options(play, rulesets)
         public = Deck.objects.listed().exclude(owner=user).order_by("-updated_at")
         offered = list(public.values_list("pk", flat=True)[:PUBLIC_DECKS_OFFERED])
         self.fields["opponent_deck"].queryset = (
@@ -59,26 +54,3 @@ class MatchStartForm(forms.Form):
         self.fields["opponent_deck"].label_from_instance = lambda deck: (
             f"{deck.name} (by {deck.owner.username})"
         )
-
-    def option_boxes(self) -> list[tuple[forms.BoundField, str, str]]:
-        """The option fields, each with the names of the rulesets it applies to (spaced, for
-        the page's script) and, when the deck has several rulesets, those names in words."""
-        several = len(self.fields["ruleset"].choices) > 1
-        return [
-            (self[name], under, under.replace(" ", ", ") if several else "")
-            for name, under in self.option_rulesets.items()
-        ]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        ruleset = data.get("ruleset")
-        if ruleset:
-            try:
-                self.game.check_options(ruleset, self.options())
-            except ValueError as error:
-                raise forms.ValidationError(f"These options do not make a game: {error}") from None
-        return data
-
-    def options(self) -> dict[str, Any]:
-        """The options of the chosen ruleset that differ from its rulebook's blanks."""
-        return chosen_options(self.game, self.cleaned_data["ruleset"], self.cleaned_data)

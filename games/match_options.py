@@ -111,3 +111,42 @@ def chosen_options(game: Game, ruleset: str, data: Mapping[str, Any]) -> dict[st
             game.option_default(ruleset, option) if value in (None, RULEBOOK) else value
         )
     return chosen
+
+
+class RulesetOptionsMixin:
+    """A form with a ``ruleset`` field: the options of the rulesets it offers, read for the
+    chosen one only, and checked as a game checks them."""
+
+    fields: dict[str, forms.Field]
+    cleaned_data: dict[str, Any]
+
+    def add_ruleset_options(self, game: Game, rulesets: Sequence[str]) -> None:
+        """Add the option fields of ``rulesets`` (the ``ruleset`` field's choices)."""
+        self.game = game
+        self.option_rulesets: dict[str, str] = {}
+        for name, (field, under) in option_fields(game, rulesets).items():
+            self.fields[name] = field
+            self.option_rulesets[name] = under
+
+    def option_boxes(self) -> list[tuple[forms.BoundField, str, str]]:
+        """The option fields, each with the names of the rulesets it applies to (spaced, for
+        the page's script) and, when several rulesets are offered, those names in words."""
+        several = len(self.fields["ruleset"].choices) > 1
+        return [
+            (self[name], under, under.replace(" ", ", ") if several else "")  # type: ignore[index]
+            for name, under in self.option_rulesets.items()
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()  # type: ignore[misc]
+        ruleset = data.get("ruleset")
+        if ruleset:
+            try:
+                self.game.check_options(ruleset, self.options())
+            except ValueError as error:
+                raise forms.ValidationError(f"These options do not make a game: {error}") from None
+        return data
+
+    def options(self) -> dict[str, Any]:
+        """Every option of the chosen ruleset, a blank one at its rulebook's value."""
+        return chosen_options(self.game, self.cleaned_data["ruleset"], self.cleaned_data)
