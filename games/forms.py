@@ -8,9 +8,9 @@ from django import forms
 from django.db.models import Q
 
 from decks.models import Deck, Visibility
-from games.engine.ruleset import RECOVERY_CHOICES
+from games.match_options import RulesetOptionsMixin
 from games.models import FirstTurn, Mode
-from games.play import GAMES, MAX_TURNS_RANGE
+from games.play import GAMES
 from games.rulesets import deck_rulesets
 from games.services import MAX_SEED
 from shen_site.record_numbers import RecordChoiceField
@@ -20,7 +20,7 @@ OPPONENTS = [(Mode.HOTSEAT, "Hot-seat"), (Mode.BOT, "A bot"), (Mode.FRIEND, "A f
 PUBLIC_DECKS_OFFERED = 50
 
 
-class MatchStartForm(forms.Form):
+class MatchStartForm(RulesetOptionsMixin, forms.Form):
     opponent = forms.ChoiceField(choices=OPPONENTS, initial=Mode.HOTSEAT)
     bot = forms.ChoiceField(required=False)
     opponent_deck = RecordChoiceField(
@@ -30,14 +30,6 @@ class MatchStartForm(forms.Form):
         help_text="Not used against a friend: they bring their own.",
     )
     ruleset = forms.ChoiceField()
-    recovery = forms.ChoiceField(choices=[(choice, choice) for choice in RECOVERY_CHOICES])
-    ko = forms.BooleanField(required=False, label="Ko rule (R12)")
-    realm_stone_counts = forms.BooleanField(
-        required=False, initial=True, label="Realm Stones count for captures (R15)"
-    )
-    max_turns = forms.IntegerField(
-        min_value=MAX_TURNS_RANGE[0], max_value=MAX_TURNS_RANGE[1], initial=60
-    )
     seed = forms.IntegerField(
         min_value=0, max_value=MAX_SEED, required=False, help_text="Blank: a random seed."
     )
@@ -51,6 +43,7 @@ class MatchStartForm(forms.Form):
         rulesets = deck_rulesets(deck, game=game)
         self.fields["ruleset"].choices = [(name, name) for name in rulesets]
         self.fields["ruleset"].initial = rulesets[0] if rulesets else None
+        self.add_ruleset_options(play, rulesets)
         public = Deck.objects.listed().exclude(owner=user).order_by("-updated_at")
         offered = list(public.values_list("pk", flat=True)[:PUBLIC_DECKS_OFFERED])
         self.fields["opponent_deck"].queryset = (
@@ -62,10 +55,3 @@ class MatchStartForm(forms.Form):
         self.fields["opponent_deck"].label_from_instance = lambda deck: (
             f"{deck.name} (by {deck.owner.username})"
         )
-
-    def options(self) -> dict[str, Any]:
-        """The ruleset options chosen."""
-        return {
-            name: self.cleaned_data[name]
-            for name in ("recovery", "ko", "realm_stone_counts", "max_turns")
-        }

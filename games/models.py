@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.play import seat_name
+from games.play import reason_words, seat_name
 
 # Every DIGEST_EVERY-th state's digest is stored: a replay checks the record against
 # them, at a fraction of the cost of a digest per state.
@@ -188,6 +188,10 @@ class Match(models.Model):
             return ""
         winner = self.result.get("winner")
         return "Nobody (a draw)" if winner is None else seat_name(winner)
+
+    def reason_words(self) -> str:
+        """Why the match ended, in words with its rule, or "" while in play."""
+        return reason_words(self.result.get("reason", "")) if self.result else ""
 
 
 class MatchNote(models.Model):

@@ -20,6 +20,16 @@ from games.engine.ruleset import CLAIM_REACHES, RECOVERY_CHOICES, RETREATS, TIE_
 
 SEATS = (0, 1)
 SEAT_NAMES = ("Red", "Blue")
+# Why a game ended, in a player's words with the rule (the result's "reason").
+REASON_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "anchors": "every anchor point held (R20)",
+        "out_of_cards": "the other player is out of cards (R25)",
+        "no_avatars": "the other player has no Avatar left (R25)",
+        "adjudicated": "the turn limit was reached and cards counted (R26)",
+        "resigned": "the other player resigned",
+    }
+)
 # The turn limit (R26) a match may ask for: enough for a long game, and it bounds a record.
 MAX_TURNS_RANGE = (1, 200)
 # Ruleset options a match may change, each with the check its value must pass.
@@ -43,6 +53,25 @@ OPTION_CHECKS: Mapping[str, Callable[[Any], bool]] = MappingProxyType(
             and not isinstance(value, bool)
             and MAX_TURNS_RANGE[0] <= value <= MAX_TURNS_RANGE[1]
         ),
+    }
+)
+# The options a match may set under each ruleset: the rulings each rulebook leaves open
+# ("Ruleset options" in docs/rules*.md) and the turn limit. Another ruleset's option is
+# refused, not ignored: `recovery` means nothing when a turn is one action (R27).
+RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "beta-2026-07": ("recovery", "ko", "realm_stone_counts", "max_turns"),
+        "beta-2025": (
+            "opening_redraw",
+            "spirits_limit",
+            "ties",
+            "ranged_counters",
+            "beaten_attacker_pays",
+            "claim_reach",
+            "retreat",
+            "max_turns",
+        ),
+        "simplified-0.1": ("claim_reach", "retreat", "ties", "ranged_counters", "max_turns"),
     }
 )
 
@@ -75,6 +104,12 @@ class Game(Protocol):
 
     def check_options(self, ruleset: str, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options, checked; raises ValueError naming the first bad one."""
+
+    def match_options(self, ruleset: str) -> tuple[str, ...]:
+        """The options a match under ``ruleset`` may set, in the order a form shows them."""
+
+    def option_default(self, ruleset: str, option: str) -> Any:
+        """The value ``option`` has under ``ruleset`` when a match does not set it."""
 
     def start(self, ruleset: str, options: Mapping[str, Any], decks: Sequence[Any], seed: int):
         """(the starting state, the set-up events)."""
@@ -160,15 +195,26 @@ class Shen:
     def check_options(self, ruleset: str, options: Mapping[str, Any]) -> dict[str, Any]:
         if not isinstance(options, Mapping):
             raise ValueError("Options are an object of option names and values.")
+        offered = self.match_options(ruleset)
         checked = {}
         for option, value in options.items():
             check = OPTION_CHECKS.get(option)
             if check is None:
                 raise ValueError(f"Unknown option {option!r}: use {', '.join(OPTION_CHECKS)}.")
+            if offered and option not in offered:
+                raise ValueError(
+                    f"{option} is not an option of {ruleset}: it offers {', '.join(offered)}."
+                )
             if not check(value):
                 raise ValueError(f"{value!r} is not a valid value for {option}.")
             checked[option] = value
         return checked
+
+    def match_options(self, ruleset: str) -> tuple[str, ...]:
+        return RULESET_OPTIONS.get(ruleset, ())
+
+    def option_default(self, ruleset: str, option: str) -> Any:
+        return getattr(engine.RULESETS[ruleset], option)
 
     def start(self, ruleset: str, options: Mapping[str, Any], decks: Sequence[Any], seed: int):
         try:
@@ -271,3 +317,8 @@ GAMES: Mapping[str, Game] = MappingProxyType({"shen": Shen()})
 def seat_name(seat: int | None) -> str:
     """Red, Blue, or "Spectator"."""
     return "Spectator" if seat is None else SEAT_NAMES[seat]
+
+
+def reason_words(reason: str) -> str:
+    """Why a game ended, in words (an unknown reason as it is, underscores spaced)."""
+    return REASON_WORDS.get(reason, reason.replace("_", " "))

@@ -1,4 +1,5 @@
-"""A deck's play-test record: its matches, and wins, losses and draws per deck version."""
+"""A deck's play-test record: its matches, and wins, losses and draws per deck version and
+ruleset (a Standard deck plays beta-2026-07 and beta-2025: their results are not one tally)."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ MATCHES_LISTED = 20
 
 @dataclass(frozen=True)
 class VersionRecord:
-    """How a deck version did in finished matches."""
+    """How a deck version did in finished matches under one ruleset."""
 
     version: int | None
+    ruleset: str
     wins: int
     losses: int
     draws: int
@@ -41,12 +43,17 @@ def deck_match_record(deck: Deck, user) -> DeckMatchRecord:
     visible = played.filter(mine | public) if user.is_authenticated else played.filter(public)
     # The list shows a few columns: the records by value stay in the database.
     visible = visible.select_related("red_user", "blue_user").defer("decks", "actions", "digests")
-    tally: dict[int | None, list[int]] = defaultdict(lambda: [0, 0, 0])
+    tally: dict[tuple[int | None, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     over = played.filter(status__in=[Status.FINISHED, Status.RESIGNED]).exclude(result=None)
     rows = over.values_list(
-        "red_deck_id", "blue_deck_id", "red_version__number", "blue_version__number", "result"
+        "red_deck_id",
+        "blue_deck_id",
+        "red_version__number",
+        "blue_version__number",
+        "ruleset",
+        "result",
     )
-    for red_deck, blue_deck, red_version, blue_version, result in rows:
+    for red_deck, blue_deck, red_version, blue_version, ruleset, result in rows:
         for seat, (seat_deck, version) in enumerate(
             ((red_deck, red_version), (blue_deck, blue_version))
         ):
@@ -54,9 +61,11 @@ def deck_match_record(deck: Deck, user) -> DeckMatchRecord:
                 continue
             winner = (result or {}).get("winner")
             column = 2 if winner is None else (0 if winner == seat else 1)
-            tally[version][column] += 1
+            tally[version, ruleset][column] += 1
     versions = [
-        VersionRecord(number, *counts)
-        for number, counts in sorted(tally.items(), key=lambda item: -(item[0] or 0))
+        VersionRecord(number, ruleset, *counts)
+        for (number, ruleset), counts in sorted(
+            tally.items(), key=lambda item: (-(item[0][0] or 0), item[0][1])
+        )
     ]
     return DeckMatchRecord(list(visible[:MATCHES_LISTED]), versions)

@@ -10,18 +10,20 @@ from django.db.models import Q
 
 from decks.models import Deck, Visibility
 from games.forms import MatchStartForm
+from games.match_options import RulesetOptionsMixin
 from games.models_simulation import MAX_GAMES
 from games.play import GAMES
 from games.rulesets import deck_rulesets
 from shen_site.record_numbers import RecordChoiceField, record_number
 
-# The ruleset, its options and the seed are asked as a match asks them (games.forms).
-MATCH_FIELDS = ("ruleset", "recovery", "ko", "realm_stone_counts", "max_turns", "seed")
+# The ruleset and the seed are asked as a match asks them (games.forms); the ruleset's
+# options too (games.match_options).
+MATCH_FIELDS = ("ruleset", "seed")
 # How many public decks of others each deck menu offers besides my own.
 PUBLIC_DECKS_OFFERED = 50
 
 
-class SimulationStartForm(forms.Form):
+class SimulationStartForm(RulesetOptionsMixin, forms.Form):
     deck_a = RecordChoiceField(queryset=Deck.objects.none(), label="Deck A")
     bot_a = forms.ChoiceField(label="Deck A's bot")
     deck_b = RecordChoiceField(queryset=Deck.objects.none(), label="Deck B")
@@ -41,6 +43,7 @@ class SimulationStartForm(forms.Form):
         bots = [(name, name) for name in play.bot_names()]
         self.fields["bot_a"].choices = self.fields["bot_b"].choices = bots
         self.fields["ruleset"].choices = [(name, name) for name in play.rulesets()]
+        self.add_ruleset_options(play, play.rulesets())
         offered = Deck.objects.listed().exclude(owner=user).order_by("-updated_at", "-pk")
         picked = [self.initial.get("deck_a"), self.data.get("deck_a"), self.data.get("deck_b")]
         decks = (
@@ -61,10 +64,6 @@ class SimulationStartForm(forms.Form):
         opened_from = decks.filter(pk=record_number(self.initial.get("deck_a")) or 0).first()
         if opened_from is not None and (rulesets := deck_rulesets(opened_from, game=game)):
             self.fields["ruleset"].initial = rulesets[0]
-
-    def options(self) -> dict[str, Any]:
-        """The ruleset options chosen, as a match takes them."""
-        return MatchStartForm.options(self)  # type: ignore[arg-type]
 
 
 def _deck_label(deck: Deck) -> str:

@@ -19,11 +19,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.engine import DecisionView, Event, GameState, describe_decision, redact_events, view_for
-from games.engine.state import PLAYERS, player_name
+from games.engine.state import ACTIVATION, PLAYERS, player_name
 from games.engine.view import HIDDEN
+from games.play import reason_words
 from games.table_board import TRAITS, Board, colour, draw_board
 from games.table_decision import Panel, decision_panel
-from games.table_events import CombatDice, LogLine, last_combat, log_line
+from games.table_events import CombatDice, LogLine, last_combat, log_line, rulebook_rules
 
 LOG_LINES = 40
 
@@ -68,6 +69,7 @@ class Table:
     player: int | None
     number: int
     ruleset: str
+    has_deck: bool
     turn: int
     turn_player: str
     phase: str
@@ -118,9 +120,12 @@ def build_table(
         player=player,
         number=number,
         ruleset=view.ruleset.name,
+        # simplified-0.1 plays a force of Avatars from hand, with no deck (R29).
+        has_deck=view.ruleset.deck,
         turn=view.turn,
         turn_player=player_name(view.turn_player),
-        phase=view.phase,
+        # One action a turn (R27) has no steps to alternate: its phase is that action.
+        phase="one action" if view.ruleset.one_action and view.phase == ACTIVATION else view.phase,
         result=_result_words(view),
         deciding="" if view.to_decide is None else player_name(view.to_decide),
         # Each player sees the board from their own chair: Blue's is turned half a turn.
@@ -132,8 +137,14 @@ def build_table(
         hand=_hand(view, player, panel),
         panel=panel,
         dice=last_combat(seen),
-        log=tuple(log_line(event) for event in seen[-LOG_LINES:]),
+        log=_log(view, seen[-LOG_LINES:]),
     )
+
+
+def _log(view: GameState, events: Iterable[Event]) -> tuple[LogLine, ...]:
+    """The events in words, each citing a rule of the game's own rulebook."""
+    rules = rulebook_rules(view.ruleset.name)
+    return tuple(log_line(event, rules, view.ruleset.one_action) for event in events)
 
 
 # -- the players and the hand ----------------------------------------------------------
@@ -190,5 +201,5 @@ def _result_words(view: GameState) -> str:
     if result is None:
         return ""
     if result.winner is None:
-        return f"The game is a draw ({result.reason})"
-    return f"{player_name(result.winner)} wins ({result.reason})"
+        return f"The game is a draw: {reason_words(result.reason)}"
+    return f"{player_name(result.winner)} wins: {reason_words(result.reason)}"

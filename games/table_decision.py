@@ -20,6 +20,27 @@ from games.engine.client import CardChoice, Option, Source
 # A group with more choices than this starts folded in the panel (unless preselected).
 OPEN_GROUP = 6
 PICKED_ACTIONS = {"choose_lost_cards": "lose_cards", "choose_returned_cards": "return_cards"}
+# One action a turn (R27): what each kind of action is called in the prompt, in this order.
+TURN_ACTIONS = {
+    "draw_card": "draw a card",
+    "place_counter": "place a Shén counter",
+    "play_card": "play a card",
+    "refresh": "refresh an Avatar",
+    "claim": "claim an anchor point",
+    "establish_realm_stone": "establish a second Realm Stone",
+    "use_ability": "use an ability",
+    "ranged_attack": "shoot",
+    "move": "move",
+    "melee_attack": "attack",
+    "attack_realm_stone": "attack a Realm Stone",
+    "pass": "pass",
+}
+# The titles of board-wide groups by their action's type ("On the board" otherwise).
+BOARD_TITLES = {
+    "place_counter": "Place a Shén counter",
+    "place_realm_stone": "Place your Realm Stone",
+    "establish_realm_stone": "Establish a second Realm Stone (R28)",
+}
 
 
 def point_key(index: int, on_path: bool) -> str:
@@ -117,14 +138,16 @@ def decision_panel(decision: DecisionView, number: int) -> Panel:
         if not choices:
             continue
         source = group.source
+        if source is None:
+            groups.extend(_board_groups(key, choices))
+            continue
         point = _source_point(source)
         if point:
             sources_at.setdefault(point, []).append(key)
-        if source is not None and source.kind == "hand":
+        if source.kind == "hand":
             hand_sources.setdefault(source.card, []).append(key)
-        kind = "" if source is None else source.kind
         short = len(choices) <= OPEN_GROUP
-        groups.append(ChoiceGroup(key, _title(source), kind, point, tuple(choices), short))
+        groups.append(ChoiceGroup(key, _title(source), source.kind, point, tuple(choices), short))
     preselected = _preselected(groups)
     for index, group in enumerate(groups):
         if group.key in preselected.split():
@@ -135,7 +158,7 @@ def decision_panel(decision: DecisionView, number: int) -> Panel:
         player=decision.player,
         player_name=decision.player_name,
         kind=decision.kind,
-        prompt=decision.prompt,
+        prompt=_prompt(decision, buttons + [c for group in groups for c in group.choices]),
         number=number,
         buttons=tuple(buttons),
         groups=tuple(groups),
@@ -146,6 +169,38 @@ def decision_panel(decision: DecisionView, number: int) -> Panel:
         free_targets=frozenset(free),
         preselected=preselected,
     )
+
+
+def _prompt(decision: DecisionView, choices: list[Choice]) -> str:
+    """The decision's prompt; a one-action turn's names only the actions open now (the
+    engine's names every action the rule allows, "draw" even with no deck to draw from)."""
+    if decision.kind != "take_turn":
+        return decision.prompt
+    kinds = {choice.kind for choice in choices}
+    named = [words for kind, words in TURN_ACTIONS.items() if kind in kinds]
+    if not named:
+        return decision.prompt
+    either = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
+    return f"{decision.player_name}: take one action (R27): {either}"
+
+
+def _board_groups(key: str, choices: list[Choice]) -> list[ChoiceGroup]:
+    """Board-wide choices, one group per kind of action: a rare one (a second Realm Stone)
+    is not lost among dozens of counter placements in one folded group."""
+    kinds: dict[str, list[Choice]] = {}
+    for choice in choices:
+        kinds.setdefault(choice.kind, []).append(choice)
+    return [
+        ChoiceGroup(
+            key if index == 0 else f"{key}-{kind}",
+            BOARD_TITLES.get(kind, "On the board"),
+            "",
+            "",
+            tuple(same),
+            len(same) <= OPEN_GROUP,
+        )
+        for index, (kind, same) in enumerate(kinds.items())
+    ]
 
 
 def _preselected(groups: list[ChoiceGroup]) -> str:

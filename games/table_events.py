@@ -1,9 +1,17 @@
 """What happened at the table: the last combat's dice, and the events in words with the
-rule each one cites."""
+rule each one cites.
+
+An event class names its rule in its docstring ("MeleeRolled ... (R22)"). Some events
+cite a rule that depends on what they say or on the ruleset (a draw is a turn's one
+action, R27, only in the earlier rulesets; a game over cites the rule that ended it):
+``CITED`` reads those. A line cites a rule only when the match's own rulebook has it,
+so a link never points at a rule another ruleset's book has (R27-R29 are not in
+beta-2026-07's).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from games.engine import (
@@ -14,8 +22,55 @@ from games.engine import (
     RealmStoneAttacked,
     TurnBegan,
 )
+from games.engine.events import (
+    AvatarPlaced,
+    AvatarRemoved,
+    AvatarStateChanged,
+    CardsDrawn,
+    GameOver,
+    Passed,
+    TurnEnded,
+)
 from games.engine.state import PLAYERS, player_name
-from games.rulebooks import RULE_NUMBER
+from games.rulebooks import RULE_NUMBER, UnknownRuleset, rulebook
+
+ONE_ACTION = "R27"
+# What a game's end cites: the rule that ended it (a resignation cites none).
+ENDINGS = {"anchors": "R20", "out_of_cards": "R25", "no_avatars": "R25", "adjudicated": "R26"}
+# What a pass cites, by what the player passed.
+PASSES = {
+    "passes": "R13",
+    "stops placing Shén": "R10",
+    "is done in the combat window": "R22",
+    "has nothing to do and passes": ONE_ACTION,
+}
+
+
+def _turn(event: Event, one_action: bool) -> tuple[str, ...]:
+    return (ONE_ACTION,) if one_action else ()
+
+
+# The rules of the events whose rule is not their class's: (event, one action a turn?) to
+# the rules it may cite, most precise first.
+CITED: dict[type, Callable[[Event, bool], tuple[str, ...]]] = {
+    # As a turn's one action (R27); in beta-2026-07 only an effect draws (no rule of its own).
+    CardsDrawn: _turn,
+    TurnBegan: _turn,
+    TurnEnded: _turn,
+    # Refreshed as a turn's action or by an effect; exhausted: R18 says what that is.
+    AvatarStateChanged: lambda event, one_action: ("R18",),
+    GameOver: lambda event, one_action: (ENDINGS.get(event.reason, ""),),
+    Passed: lambda event, one_action: (PASSES.get(event.what, ""),),
+    # A retreat or an advance after combat (R23); the Path's walks are an effect's.
+    AvatarPlaced: lambda event, one_action: (
+        ("R23",) if event.why in ("retreats", "advances") else ()
+    ),
+    # Removed by combat (R23), or for ending a turn on an opponent's Shén on the Path (R21).
+    AvatarRemoved: lambda event, one_action: (
+        "R21" if event.why == "ended the turn on an opponent's Shén" else "R23",
+    ),
+    RealmStoneAttacked: lambda event, one_action: ("R19",),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +158,25 @@ def _side_of(attacker: str, before: Sequence[Event]) -> str:
     return ""
 
 
-def log_line(event: Event) -> LogLine:
-    """``event`` in words with the rule its class names (``MeleeRolled``: R22)."""
-    return LogLine(event.log_line(), event_rule(type(event)))
+def log_line(
+    event: Event, rules: Collection[str] | None = None, one_action: bool = False
+) -> LogLine:
+    """``event`` in words with the rule it cites (``MeleeRolled``: R22): the first of its
+    rules that ``rules`` (the rule numbers of the match's rulebook; None: any) has."""
+    cite = CITED.get(type(event))
+    cited = cite(event, one_action) if cite else (event_rule(type(event)),)
+    found = (rule for rule in cited if rule and (rules is None or rule in rules))
+    return LogLine(event.log_line(), next(found, ""))
+
+
+def rulebook_rules(ruleset: str) -> frozenset[str] | None:
+    """The rule numbers ``ruleset``'s rulebook has ("R27"), or None when it has no rulebook
+    (then every rule an event names is cited)."""
+    try:
+        book = rulebook(ruleset)
+    except UnknownRuleset:
+        return None
+    return frozenset(heading.number for heading in book.headings if heading.number)
 
 
 def event_rule(kind: type) -> str:

@@ -9,7 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import FirstTurn, Mode
-from games.play import MAX_TURNS_RANGE
+from games.play import MAX_TURNS_RANGE, RULESET_OPTIONS
 from games.screens import Screen
 from games.services import MAX_SEED
 
@@ -26,8 +26,12 @@ class MatchCreateSerializer(serializers.Serializer):
         required=False,
         default=dict,
         help_text=(
-            "recovery (all | turn_player), ko (bool), realm_stone_counts (bool), "
-            f"max_turns ({MAX_TURNS_RANGE[0]}-{MAX_TURNS_RANGE[1]})"
+            "The ruleset's options; each ruleset offers its own, another's is refused: "
+            + "; ".join(f"{name}: {', '.join(names)}" for name, names in RULESET_OPTIONS.items())
+            + ". Values: recovery (all | turn_player), ties (defender | reroll), claim_reach "
+            "(on | on_or_next_to | next_to), retreat (along_attack | moved_from | any_empty), "
+            f"spirits_limit (0-9, 0: any number), max_turns ({MAX_TURNS_RANGE[0]}-"
+            f"{MAX_TURNS_RANGE[1]}), the others true or false"
         ),
     )
     seed = serializers.IntegerField(

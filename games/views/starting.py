@@ -12,7 +12,7 @@ from decks.validation import validate_deck
 from decks.views.busy import retry_when_busy
 from games.forms import MatchStartForm
 from games.models import Match, Status
-from games.rulesets import no_ruleset_message
+from games.rulesets import deck_rulesets, no_ruleset_message
 from games.services import DeckNotValid, MatchError, match_create, match_join
 from shen_site.record_numbers import record_number
 
@@ -76,7 +76,7 @@ def match_join_view(request: HttpRequest, token: str) -> HttpResponse:
     ):
         return redirect("matches:detail", match.pk)
     decks = [
-        (deck, validate_deck(deck))
+        (deck, _why_not(deck, match))
         for deck in Deck.objects.owned_by(request.user).select_related("format", "home_realm")
     ]
     error, status = "", 200
@@ -96,3 +96,13 @@ def match_join_view(request: HttpRequest, token: str) -> HttpResponse:
                 return redirect("matches:detail", match.pk)
     context = {"match": match, "decks": decks, "error": error}
     return render(request, "games/match_join.html", context, status=status)
+
+
+def _why_not(deck: Deck, match: Match) -> str:
+    """Why ``deck`` cannot join ``match`` ("" when it can): it breaks its format, or its
+    format is not played under the match's ruleset."""
+    if violations := validate_deck(deck):
+        return f"not valid: {violations[0].message}"
+    if match.ruleset not in deck_rulesets(deck, game=match.game):
+        return f"{deck.format.name} is not played under {match.ruleset}"
+    return ""

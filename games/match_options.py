@@ -1,0 +1,152 @@
+"""The ruleset options of the start form in a player's words: one field per option, each
+shown only under the rulesets that offer it (``games.play.RULESET_OPTIONS``).
+
+A field's starting value is the rulebook's own. Where the deck's rulesets disagree on
+it (the turn limit is 60 turns under beta-2026-07, 200 under beta-2025) the field
+starts blank, which means "as the chosen rulebook says"; the match records the value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from django import forms
+
+from games.play import MAX_TURNS_RANGE, Game
+
+# "As the rulebook says": the chosen ruleset's own value.
+RULEBOOK = ""
+
+
+def _choices(label: str, words: Sequence[tuple[str, str]]) -> Callable[[], forms.Field]:
+    return lambda: forms.ChoiceField(label=label, choices=list(words), required=False)
+
+
+def _yes_no(label: str) -> Callable[[], forms.Field]:
+    return lambda: forms.BooleanField(label=label, required=False)
+
+
+OPTION_FIELDS: Mapping[str, Callable[[], forms.Field]] = MappingProxyType(
+    {
+        "recovery": _choices(
+            "Who recovers each turn (R9)",
+            [("all", "Both players"), ("turn_player", "Only the player whose turn it is")],
+        ),
+        "ko": _yes_no("Ko: no counter where one was just captured (R12)"),
+        "realm_stone_counts": _yes_no("Realm Stones count for captures and costs (R15)"),
+        "opening_redraw": _yes_no("A hand without an Avatar may be redrawn once (R8)"),
+        "spirits_limit": lambda: forms.IntegerField(
+            label="Spirits a player may have in play at once (R16)",
+            min_value=0,
+            max_value=9,
+            required=False,
+            help_text="0: any number.",
+        ),
+        "ties": _choices(
+            "A tied combat roll (R22)",
+            [("reroll", "Is rolled again"), ("defender", "Goes to the defender")],
+        ),
+        "ranged_counters": _yes_no("Shén counters add to ranged rolls (R22)"),
+        "beaten_attacker_pays": _yes_no(
+            "A beaten attacker loses cards like a beaten defender (R23)"
+        ),
+        "claim_reach": _choices(
+            "To claim an anchor point, the Avatar stands (R20)",
+            [
+                ("on", "On it"),
+                ("on_or_next_to", "On it or next to it"),
+                ("next_to", "Next to it"),
+            ],
+        ),
+        "retreat": _choices(
+            "A beaten Avatar retreats (R23)",
+            [
+                ("along_attack", "Straight away from the attacker"),
+                ("moved_from", "To the space the attacker came from"),
+                ("any_empty", "To any empty space next to it"),
+            ],
+        ),
+        "max_turns": lambda: forms.IntegerField(
+            label="Turn limit (R26)",
+            min_value=MAX_TURNS_RANGE[0],
+            max_value=MAX_TURNS_RANGE[1],
+            required=False,
+            help_text="After the last turn, the player with more cards wins (R26).",
+        ),
+    }
+)
+
+
+def option_fields(game: Game, rulesets: Sequence[str]) -> dict[str, tuple[forms.Field, str]]:
+    """The fields of every option one of ``rulesets`` offers, each with the space-separated
+    names of the rulesets it applies to (what the page shows it under)."""
+    fields: dict[str, tuple[forms.Field, str]] = {}
+    for option in OPTION_FIELDS:
+        under = [name for name in rulesets if option in game.match_options(name)]
+        if not under:
+            continue
+        field = OPTION_FIELDS[option]()
+        defaults = {repr(game.option_default(name, option)) for name in under}
+        if len(defaults) == 1:
+            field.initial = game.option_default(under[0], option)
+        elif isinstance(field, forms.ChoiceField):
+            field.choices = [(RULEBOOK, "As the chosen rulebook says"), *field.choices]
+        else:
+            field.help_text = "Blank: as the chosen rulebook says ({}).".format(
+                ", ".join(f"{game.option_default(name, option)} under {name}" for name in under)
+            )
+        fields[option] = (field, " ".join(under))
+    return fields
+
+
+def chosen_options(game: Game, ruleset: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option of ``ruleset`` with its value in a valid form's ``data``; a blank one is
+    the rulebook's own value, written out so the match's record says what it played."""
+    chosen = {}
+    for option in game.match_options(ruleset):
+        value = data.get(option)
+        chosen[option] = (
+            game.option_default(ruleset, option) if value in (None, RULEBOOK) else value
+        )
+    return chosen
+
+
+class RulesetOptionsMixin:
+    """A form with a ``ruleset`` field: the options of the rulesets it offers, read for the
+    chosen one only, and checked as a game checks them."""
+
+    fields: dict[str, forms.Field]
+    cleaned_data: dict[str, Any]
+
+    def add_ruleset_options(self, game: Game, rulesets: Sequence[str]) -> None:
+        """Add the option fields of ``rulesets`` (the ``ruleset`` field's choices)."""
+        self.game = game
+        self.option_rulesets: dict[str, str] = {}
+        for name, (field, under) in option_fields(game, rulesets).items():
+            self.fields[name] = field
+            self.option_rulesets[name] = under
+
+    def option_boxes(self) -> list[tuple[forms.BoundField, str, str]]:
+        """The option fields, each with the names of the rulesets it applies to (spaced, for
+        the page's script) and, when several rulesets are offered, those names in words."""
+        several = len(self.fields["ruleset"].choices) > 1
+        return [
+            (self[name], under, under.replace(" ", ", ") if several else "")  # type: ignore[index]
+            for name, under in self.option_rulesets.items()
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()  # type: ignore[misc]
+        ruleset = data.get("ruleset")
+        if ruleset:
+            try:
+                self.game.check_options(ruleset, self.options())
+            except ValueError as error:
+                raise forms.ValidationError(f"These options do not make a game: {error}") from None
+        return data
+
+    def options(self) -> dict[str, Any]:
+        """Every option of the chosen ruleset, a blank one at its rulebook's value."""
+        return chosen_options(self.game, self.cleaned_data["ruleset"], self.cleaned_data)
