@@ -69,7 +69,9 @@ def test_the_slider_the_buttons_and_the_arrow_keys_step_through_a_finished_match
     viewer_at(page, last, last)
     expect(stones).to_have_count(2)
     # A resignation is no action of the game: the last state says how the match ended.
-    expect(viewer.locator(".replay-result")).to_contain_text("Winner: Blue (resigned)")
+    expect(viewer.locator(".replay-result")).to_contain_text(
+        "Winner: Blue — the other player resigned."
+    )
     expect(viewer.get_by_role("link", name="Forward")).to_have_count(0)
     page.keyboard.press("ArrowRight")  # nowhere further to go
     viewer_at(page, last, last)
