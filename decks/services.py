@@ -40,6 +40,7 @@ from decks.models import (
     Visibility,
     new_share_token,
 )
+from decks.validation import copy_limit_refusal
 from decks.versions import slots_snapshot, version_record
 from shen_site.json_input import unwanted_character
 
@@ -116,7 +117,23 @@ def deck_set_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, count: int
     """Hold exactly `count` copies of a card on a board (0 removes it), as a new version."""
     if count < 0:
         raise DeckChangeError("A card count cannot be negative.")
-    return _slot_change(deck=deck, card=card, board=board, count_after=lambda held: count)
+    return _slot_change(deck=deck, card=card, board=board, count_after=lambda held, _: count)
+
+
+def deck_add_copy(*, deck: Deck, card: Card, board: str = Board.MAIN) -> Deck:
+    """One more copy of a card (the builder's "+ add"), refused past the format's copy limit.
+
+    The limit is checked with the deck locked, with the count the copy is added to:
+    checked before the lock, thirty simultaneous clicks all saw three copies or fewer
+    and a Standard deck ended with twenty."""
+
+    def one_more(held: int, other_board: int) -> int:
+        main, side = (held, other_board) if board == Board.MAIN else (other_board, held)
+        if refusal := copy_limit_refusal(format=deck.format, card=card, main=main, side=side):
+            raise DeckChangeError(refusal)
+        return held + 1
+
+    return _slot_change(deck=deck, card=card, board=board, count_after=one_more)
 
 
 def deck_adjust_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, delta: int) -> Deck:
@@ -125,18 +142,23 @@ def deck_adjust_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, delta: 
     The count is read with the deck locked, so two quick "one more" clicks make two
     copies; taking away more than the board holds stops at 0, which removes the card."""
     return _slot_change(
-        deck=deck, card=card, board=board, count_after=lambda held: max(held + delta, 0)
+        deck=deck, card=card, board=board, count_after=lambda held, _: max(held + delta, 0)
     )
 
 
-def _slot_change(*, deck: Deck, card: Card, board: str, count_after: Callable[[int], int]) -> Deck:
-    """Write the count `count_after` gives for the count held, read under the deck's lock."""
+def _slot_change(
+    *, deck: Deck, card: Card, board: str, count_after: Callable[[int, int], int]
+) -> Deck:
+    """Write the count `count_after` gives for the count held on `board` and on the other
+    board, both read under the deck's lock."""
     _check_board(board)
     with transaction.atomic():
         _lock(deck)
-        slot = DeckSlot.objects.filter(deck=deck, card=card, board=board).first()
+        slots = {slot.board: slot for slot in DeckSlot.objects.filter(deck=deck, card=card)}
+        slot = slots.get(board)
         held = slot.count if slot else 0
-        count = count_after(held)
+        other = sum(s.count for b, s in slots.items() if b != board)
+        count = count_after(held, other)
         if count > MAX_COPIES_PER_SLOT:
             raise DeckChangeError(
                 f"A board holds at most {MAX_COPIES_PER_SLOT} copies of {card.name}."

@@ -27,13 +27,14 @@ from decks.overview import deck_overview
 from decks.services import (
     DeckChangeError,
     DeckStaleError,
+    deck_add_copy,
     deck_adjust_slot,
     deck_create,
     deck_move_card,
     deck_set_slot,
     deck_update,
 )
-from decks.validation import CopyLimit, copy_limit_refusal, copy_limits
+from decks.validation import CopyLimit, copy_limits
 from decks.views.access import owned_deck
 from decks.views.busy import RETRY_AFTER, retry_when_busy, write_failed
 
@@ -194,12 +195,8 @@ def slot_change_apply(
     if action == "set":
         return deck_set_slot(deck=deck, card=card, board=board, count=count)
     if action == "add":
-        [held] = held_cards(deck, [card])
-        if refusal := copy_limit_refusal(
-            format=deck.format, card=card, main=held.main, side=held.side
-        ):
-            raise DeckChangeError(refusal)
-    return deck_adjust_slot(deck=deck, card=card, board=board, delta=1 if action == "add" else -1)
+        return deck_add_copy(deck=deck, card=card, board=board)
+    return deck_adjust_slot(deck=deck, card=card, board=board, delta=-1)
 
 
 @require_POST

@@ -30,7 +30,7 @@ def locked(monkeypatch):
     def fail(*args, **kwargs):
         raise LOCKED
 
-    for name in ("deck_adjust_slot", "deck_update", "deck_create"):
+    for name in ("deck_add_copy", "deck_adjust_slot", "deck_update", "deck_create"):
         monkeypatch.setattr(f"decks.views.builder.{name}", fail)
     monkeypatch.setattr("decks.views.deletion.deck_delete", fail)
     monkeypatch.setattr("decks.api.serializers.deck_edit", fail)

@@ -59,17 +59,24 @@ def all_at_once(count: int, request: Callable[[int], int]) -> list[int]:
     return statuses
 
 
-def test_thirty_simultaneous_one_more_clicks_make_thirty_copies(owner, deck):
-    bolt = CardFactory(name="Cinder Bolt")
+def _one_more_clicks(owner, deck, card) -> list[int]:
+    """``CLICKS`` "+ add" clicks on ``card`` at once, each from its own browser."""
     clients = [Client() for _ in range(CLICKS)]
     for client in clients:
         client.force_login(owner)
-    data = {"card": bolt.slug, "board": "main", "action": "add"}
+    data = {"card": card.slug, "board": "main", "action": "add"}
     url = f"/decks/{deck.pk}/edit/change/"
-
-    statuses = all_at_once(
+    return all_at_once(
         CLICKS, lambda i: clients[i].post(url, data, HTTP_HX_REQUEST="true").status_code
     )
+
+
+def test_thirty_simultaneous_one_more_clicks_make_thirty_copies(owner, deck):
+    bolt = CardFactory(name="Cinder Bolt")
+    deck.format.copy_limit = CLICKS  # a format that allows them all
+    deck.format.save()
+
+    statuses = _one_more_clicks(owner, deck, bolt)
 
     assert statuses == [200] * CLICKS
     assert DeckSlot.objects.get(deck=deck, card=bolt).count == CLICKS
@@ -77,6 +84,17 @@ def test_thirty_simultaneous_one_more_clicks_make_thirty_copies(owner, deck):
     # without gaps or repeats.
     numbers = sorted(deck.versions.values_list("number", flat=True))
     assert numbers == list(range(1, len(numbers) + 1))
+
+
+def test_thirty_simultaneous_one_more_clicks_stop_at_the_copy_limit(owner, deck):
+    # Checked outside the deck's lock, the limit let a Standard deck reach 20 copies.
+    bolt = CardFactory(name="Cinder Bolt")
+    limit = deck.format.copy_limit
+
+    statuses = _one_more_clicks(owner, deck, bolt)
+
+    assert statuses == [200] * CLICKS  # the refused ones say why in the builder's pane
+    assert DeckSlot.objects.get(deck=deck, card=bolt).count == limit
 
 
 def test_forty_simultaneous_api_patches_all_succeed(owner, deck):
