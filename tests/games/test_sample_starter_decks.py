@@ -61,7 +61,11 @@ def test_a_simplified_match_starts_from_the_play_test_page(client, alice, bob, r
     assert response.status_code == 302, response.content.decode()
     match = Match.objects.get()
     assert match.ruleset == SIMPLIFIED
-    assert client.get(f"/games/{match.pk}/").status_code == 200
+    page = client.get(f"/games/{match.pk}/").content.decode()
+    # Anchors on corner vertices are small diamonds, clear of the coordinate labels.
+    assert page.count('transform="rotate(45)" class="anchor-ring"') == 4
+    # Before the Realm Stones are down it is nobody's turn yet.
+    assert "Setting up" in page and "s turn · setup" not in page
 
 
 @needs_simplified
