@@ -89,9 +89,12 @@ def test_page_is_no_wider_than_a_phone(browser, live_server, world, name, path, 
         page.wait_for_load_state("networkidle")
         if logged_in:
             assert page.get_by_role("button", name="Log out").count() == 1, "not logged in"
-        widths = page.evaluate(
-            "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-        )
-        assert widths[0] <= PHONE["width"], f"{name}: {widths[0]} px wide at {PHONE['width']} px"
+        assert_fits_a_phone(page, name)
     finally:
         context.close()
+
+
+def assert_fits_a_phone(page, name: str) -> None:
+    """The document in ``page`` is no wider than the phone's screen."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{name}: {width} px wide at {PHONE['width']} px"
