@@ -10,7 +10,7 @@ from django.db.models import Q
 
 from decks.models import Deck, Visibility
 from games.forms import MatchStartForm
-from games.models_simulation import MAX_GAMES
+from games.models_simulation import MAX_GAMES, SimulationJob, SimulationKind
 from games.play import GAMES
 from games.rulesets import deck_rulesets
 from shen_site.record_numbers import RecordChoiceField, record_number
@@ -26,6 +26,25 @@ class SimulationStartForm(forms.Form):
     bot_a = forms.ChoiceField(label="Deck A's bot")
     deck_b = RecordChoiceField(queryset=Deck.objects.none(), label="Deck B")
     bot_b = forms.ChoiceField(label="Deck B's bot")
+    kind = forms.ChoiceField(
+        required=False,
+        choices=SimulationKind.choices,
+        initial=SimulationKind.MATCHUP,
+        label="Kind",
+        help_text="A paired kind plays the same games twice and shows the shift.",
+    )
+    ruleset_b = forms.ChoiceField(
+        required=False, label="Second ruleset", help_text="Rule A/B: the rules compared."
+    )
+    card = forms.CharField(
+        required=False, max_length=200, label="Card of deck A", help_text="Card impact: its name."
+    )
+    substitute = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Substitute",
+        help_text="Card impact: the slug of the card put in its place; empty for a blank.",
+    )
     games = forms.IntegerField(
         min_value=1,
         max_value=MAX_GAMES,
@@ -41,6 +60,7 @@ class SimulationStartForm(forms.Form):
         bots = [(name, name) for name in play.bot_names()]
         self.fields["bot_a"].choices = self.fields["bot_b"].choices = bots
         self.fields["ruleset"].choices = [(name, name) for name in play.rulesets()]
+        self.fields["ruleset_b"].choices = [("", "—"), *self.fields["ruleset"].choices]
         offered = Deck.objects.listed().exclude(owner=user).order_by("-updated_at", "-pk")
         picked = [self.initial.get("deck_a"), self.data.get("deck_a"), self.data.get("deck_b")]
         decks = (
@@ -62,9 +82,39 @@ class SimulationStartForm(forms.Form):
         if opened_from is not None and (rulesets := deck_rulesets(opened_from, game=game)):
             self.fields["ruleset"].initial = rulesets[0]
 
+    def clean_kind(self) -> str:
+        """Deck A against deck B unless another kind is chosen."""
+        return self.cleaned_data.get("kind") or SimulationKind.MATCHUP
+
     def options(self) -> dict[str, Any]:
         """The ruleset options chosen, as a match takes them."""
         return MatchStartForm.options(self)  # type: ignore[arg-type]
+
+    def parameters(self) -> dict[str, Any]:
+        """What the chosen kind reads besides the decks (the service checks it)."""
+        data = self.cleaned_data
+        if data["kind"] == SimulationKind.RULE_AB:
+            return {"ruleset_b": data["ruleset_b"]}
+        if data["kind"] == SimulationKind.CARD_IMPACT:
+            return {"card": data["card"], "substitute": data["substitute"] or None}
+        return {}
+
+
+def initial_from_job(job: SimulationJob, card: str) -> dict[str, Any]:
+    """A card impact form for ``card`` of a finished job's deck A: the same decks, bots,
+    rules, games and seed, so the base arm replays that job's games."""
+    return {
+        "kind": SimulationKind.CARD_IMPACT,
+        "card": card,
+        "deck_a": job.deck_a_id,
+        "deck_b": job.deck_b_id,
+        "bot_a": job.bot_a,
+        "bot_b": job.bot_b,
+        "ruleset": job.ruleset,
+        "games": job.games,
+        "seed": job.seed,
+        **{name: value for name, value in job.options.items()},
+    }
 
 
 def _deck_label(deck: Deck) -> str:

@@ -21,13 +21,20 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from decks.models import Deck
 from decks.views.busy import retry_when_busy
 from games.models_simulation import ChunkStatus, SimulationJob
-from games.simulation_charts import improvement_svg, length_histogram_svg, win_rate_svg
-from games.simulation_forms import SimulationStartForm
+from games.simulation_charts import (
+    difference_svg,
+    improvement_svg,
+    length_histogram_svg,
+    win_rate_svg,
+)
+from games.simulation_forms import SimulationStartForm, initial_from_job
 from games.simulation_games import GameSummary
 from games.simulation_replays import simulated_match
 from games.simulations import (
     SimulationError,
+    arms_of,
     job_figures,
+    job_shift,
     simulation_cancel,
     simulation_create,
     simulation_progress,
@@ -63,6 +70,9 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
     deck = record_number(request.GET.get("deck", ""))
     if deck and Deck.objects.visible_to(request.user).filter(pk=deck).exists():
         initial = {"deck_a": deck}
+    base = record_number(request.GET.get("from", ""))
+    if base and (job := SimulationJob.objects.of_owner(request.user).filter(pk=base).first()):
+        initial = initial_from_job(job, request.GET.get("card", "")[:200])
     form = SimulationStartForm(request.POST or None, user=request.user, initial=initial)
     status = 200
     if request.method == "POST" and form.is_valid():
@@ -78,6 +88,8 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
                 options=form.options(),
                 games=data["games"],
                 seed=data["seed"],
+                kind=data["kind"],
+                parameters=form.parameters(),
             )
         except SimulationError as refused:
             form.add_error(None, str(refused))
@@ -164,8 +176,31 @@ def _live_render(
     return response
 
 
+def _paired_results(job: SimulationJob) -> dict:
+    """A paired job's results: each arm's figures side by side and deck A's paired
+    win-rate shift from the first arm to the second, with their charts."""
+    arms = [(arm, job_figures(job, index)) for index, arm in enumerate(arms_of(job))]
+    if not all(figures.games for _, figures in arms):
+        return {}
+    shift = job_shift(job)
+    charts = [
+        win_rate_svg(
+            [(f"{arm.label}: {job.name_a} (A)", figures.win_rate) for arm, figures in arms],
+            title="Deck A's win rate in each arm",
+        ),
+        difference_svg([(f"{arms[1][0].label}", shift)], title="Paired shift of deck A's win rate"),
+    ]
+    return {
+        "arms": arms,
+        "shift": shift,
+        "charts": [mark_safe(chart) for chart in charts],  # escaped by simulation_charts
+    }
+
+
 def _results(job: SimulationJob) -> dict:
     """What the results part shows: the figures, their charts and a sample of games."""
+    if job.is_paired:
+        return _paired_results(job)
     figures = job_figures(job)
     if not figures.games:
         return {}
