@@ -21,6 +21,7 @@ class SimulationKind(models.TextChoices):
     MATCHUP = "matchup", "Deck A against deck B"
     RULE_AB = "rule_ab", "Rule A/B: the same games under two rulesets"
     CARD_IMPACT = "card_impact", "Card impact: the same games with one card replaced"
+    GAUNTLET = "gauntlet", "Gauntlet: decks against a set of decks"
 
 
 # How many arms each kind plays, every arm the same games (seeds and seats): the
@@ -30,6 +31,8 @@ KIND_ARMS = {
     SimulationKind.RULE_AB: 2,
     SimulationKind.CARD_IMPACT: 2,
 }
+# How many decks a gauntlet may have on each side.
+GAUNTLET_MAX = 8
 
 
 class JobStatus(models.TextChoices):
@@ -139,13 +142,16 @@ class SimulationJob(models.Model):
 
     @property
     def arm_count(self) -> int:
-        """How many arms the job plays (each ``games`` games)."""
+        """How many arms the job plays (each ``games`` games): a gauntlet's are its
+        pairings, deck by opponent."""
+        if self.kind == SimulationKind.GAUNTLET:
+            return len(self.parameters["decks"]) * len(self.parameters["opponents"])
         return KIND_ARMS.get(self.kind, 1)
 
     @property
     def is_paired(self) -> bool:
-        """Its arms play the same games, so they compare game by game."""
-        return self.arm_count > 1
+        """Its two arms play the same games, so they compare game by game."""
+        return KIND_ARMS.get(self.kind, 1) > 1
 
 
 class SimulationChunk(models.Model):

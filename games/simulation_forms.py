@@ -45,6 +45,18 @@ class SimulationStartForm(forms.Form):
         label="Substitute",
         help_text="Card impact: the slug of the card put in its place; empty for a blank.",
     )
+    more_decks = forms.ModelMultipleChoiceField(
+        queryset=Deck.objects.none(),
+        required=False,
+        label="More decks",
+        help_text="Gauntlet: decks played besides deck A.",
+    )
+    more_opponents = forms.ModelMultipleChoiceField(
+        queryset=Deck.objects.none(),
+        required=False,
+        label="More opponents",
+        help_text="Gauntlet: opponents besides deck B.",
+    )
     games = forms.IntegerField(
         min_value=1,
         max_value=MAX_GAMES,
@@ -73,7 +85,7 @@ class SimulationStartForm(forms.Form):
             .select_related("owner")
             .order_by("name", "pk")
         )
-        for name in ("deck_a", "deck_b"):
+        for name in ("deck_a", "deck_b", "more_decks", "more_opponents"):
             self.fields[name].queryset = decks
             self.fields[name].label_from_instance = _deck_label
         # Opened from a deck's page: its format's first ruleset (both decks must be of
@@ -97,6 +109,11 @@ class SimulationStartForm(forms.Form):
             return {"ruleset_b": data["ruleset_b"]}
         if data["kind"] == SimulationKind.CARD_IMPACT:
             return {"card": data["card"], "substitute": data["substitute"] or None}
+        if data["kind"] == SimulationKind.GAUNTLET:
+            return {
+                "decks": [deck.pk for deck in data["more_decks"]],
+                "opponents": [deck.pk for deck in data["more_opponents"]],
+            }
         return {}
 
 

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.play import GAMES
-from games.simulation_games import SimulatedGame, job_game
+from games.simulation_games import SimulatedGame, derive_seed, job_game
 from games.simulation_variants import blank_card, with_card_replaced
 
 RULE_AB = "rule_ab"
 CARD_IMPACT = "card_impact"
+GAUNTLET = "gauntlet"
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,9 @@ class Arm:
     ruleset: str
     options: Mapping[str, Any]
     decks: tuple[Any, Any]
+    # A gauntlet's pairing has its own seed, derived from the job's and this path, so
+    # adding a deck or an opponent leaves the other pairings' games as they were.
+    seed_path: tuple[Any, ...] = ()
 
 
 def job_arms(
@@ -45,7 +49,21 @@ def job_arms(
     options: Mapping[str, Any],
     decks: Sequence[Any],
 ) -> tuple[Arm, ...]:
-    """The arms of a job of ``kind``: the base first, then the variant of a paired kind."""
+    """The arms of a job of ``kind``: the base first, then the variant of a paired kind;
+    a gauntlet's pairings row by row (``decks`` holds its decks, then its opponents)."""
+    if kind == GAUNTLET:
+        names, opponents = parameters["decks"], parameters["opponents"]
+        return tuple(
+            Arm(
+                label=f"{names[i]} v {opponents[j]}",
+                ruleset=ruleset,
+                options=options,
+                decks=(decks[i], decks[len(names) + j]),
+                seed_path=("gauntlet", i, j),
+            )
+            for i in range(len(names))
+            for j in range(len(opponents))
+        )
     base = Arm(
         label=_base_label(kind, parameters, ruleset),
         ruleset=ruleset,
@@ -83,7 +101,9 @@ def _base_label(kind: str, parameters: Mapping[str, Any], ruleset: str) -> str:
 
 
 def arm_game(arm: Arm, bots: Sequence[str], seed: int, index: int) -> SimulatedGame:
-    """Game ``index`` of an arm: the same seed and seats in every arm of a job."""
+    """Game ``index`` of an arm: the same seed and seats in every arm of a paired job."""
+    if arm.seed_path:
+        seed = derive_seed(seed, *arm.seed_path)
     return job_game(arm.ruleset, arm.options, arm.decks, bots, seed, index)
 
 

@@ -23,7 +23,8 @@ def kind_parameters(
     kind: str,
     parameters: Mapping[str, Any],
     *,
-    decks: Sequence[Deck],
+    rows: Sequence[Deck],
+    columns: Sequence[Deck],
     data_a: Mapping[str, Any],
     ruleset: str,
     options: Mapping[str, Any],
@@ -32,12 +33,20 @@ def kind_parameters(
     """The parameters a job of ``kind`` stores; raises ValueError saying what is wrong."""
     if kind == SimulationKind.RULE_AB:
         checked = rule_ab_parameters(parameters, ruleset, options, game)
-        for deck in decks:
+        for deck in (*rows, *columns):
             if refusal := played_under_refusal(deck, checked["ruleset_b"], game=game):
                 raise ValueError(refusal)
         return checked
     if kind == SimulationKind.CARD_IMPACT:
         return card_impact_parameters(parameters, data_a, substitute_data(parameters))
+    if kind == SimulationKind.GAUNTLET:
+        # Names for the matrix (a deck renamed or deleted later keeps its place).
+        return {
+            "decks": [deck.name for deck in rows],
+            "opponents": [deck.name for deck in columns],
+            "deck_ids": [deck.pk for deck in rows],
+            "opponent_ids": [deck.pk for deck in columns],
+        }
     return {}
 
 

@@ -33,6 +33,7 @@ from decks.validation import validate_deck
 from games.confidence import Estimate, wilson_interval
 from games.decklists import DeckNotPlayable, deck_data, latest_version
 from games.models_simulation import (
+    GAUNTLET_MAX,
     JOB_OVER,
     KIND_ARMS,
     MAX_GAMES,
@@ -45,7 +46,14 @@ from games.models_simulation import (
 from games.play import GAMES
 from games.rulesets import played_under_refusal
 from games.services import MAX_SEED
-from games.simulation_figures import Figures, Tally, figures, paired_shift
+from games.simulation_figures import (
+    Figures,
+    Gauntlet,
+    Tally,
+    figures,
+    gauntlet_matrix,
+    paired_shift,
+)
 from games.simulation_games import GameSummary, SimulatedGame, play_simulated_game
 from games.simulation_kinds import Arm, arm_game, job_arms
 from games.simulation_parameters import kind_parameters
@@ -109,16 +117,20 @@ def simulation_create(
         raise SimulationError(f"Unknown kind {kind!r}: choose {', '.join(SimulationKind.values)}.")
     if parameters is not None and not isinstance(parameters, Mapping):
         raise SimulationError("The parameters are an object.")
-    for deck in (deck_a, deck_b):
+    rows, columns = _sides(owner, kind, parameters or {}, deck_a, deck_b)
+    every = [*rows, *columns]
+    for deck in every:
         if refusal := played_under_refusal(deck, ruleset, game=game):
             raise SimulationError(refusal)
-    (data_a, version_a), (data_b, version_b) = (_pinned(owner, deck) for deck in (deck_a, deck_b))
+    pinned = [_pinned(owner, deck) for deck in every]
+    version_a, version_b = pinned[0][1], pinned[len(rows)][1]
     try:
         parameters = kind_parameters(
             kind,
             parameters or {},
-            decks=(deck_a, deck_b),
-            data_a=data_a,
+            rows=rows,
+            columns=columns,
+            data_a=pinned[0][0],
             ruleset=ruleset,
             options=options,
             game=game,
@@ -126,7 +138,9 @@ def simulation_create(
     except ValueError as error:
         raise SimulationError(str(error)) from None
     size = chunk_size(games)
-    arms = KIND_ARMS[SimulationKind(kind)]
+    arms = KIND_ARMS.get(SimulationKind(kind)) or len(rows) * len(columns)
+    if games * arms > MAX_GAMES:
+        raise SimulationError(f"A job plays at most {MAX_GAMES:,} games in all its arms.")
     with transaction.atomic():
         job = SimulationJob.objects.create(
             owner=owner,
@@ -135,7 +149,7 @@ def simulation_create(
             game=game,
             ruleset=ruleset,
             options=options,
-            decks=[data_a, data_b],
+            decks=[data for data, _ in pinned],
             deck_a=deck_a,
             deck_b=deck_b,
             version_a=version_a,
@@ -155,7 +169,8 @@ def simulation_create(
             for index, (first, count) in enumerate(chunk_spans(games, size))
         )
         # A version a job was pinned to is never amended by later builder edits.
-        DeckVersion.objects.filter(pk__in=[version_a.pk, version_b.pk]).update(from_edits=False)
+        versions = [version.pk for _, version in pinned]
+        DeckVersion.objects.filter(pk__in=versions).update(from_edits=False)
     try:
         simulation_enqueue(job)
     except SimulationUnavailable:
@@ -243,6 +258,30 @@ def simulations_resume() -> int:
     """
     jobs = SimulationJob.objects.exclude(status__in=JOB_OVER).light().order_by("pk")
     return sum(simulation_enqueue(job, statuses=RESUMABLE) for job in jobs)
+
+
+def _sides(
+    owner: AbstractBaseUser, kind: str, parameters: Mapping[str, Any], deck_a: Deck, deck_b: Deck
+) -> tuple[list[Deck], list[Deck]]:
+    """The decks a job plays with (deck A and those with it) and against (deck B and those
+    with it): a gauntlet adds ``parameters``' "decks" and "opponents" (deck ids)."""
+    if kind != SimulationKind.GAUNTLET:
+        return [deck_a], [deck_b]
+    sides = []
+    for key, first in (("decks", deck_a), ("opponents", deck_b)):
+        ids = parameters.get(key, [])
+        if not isinstance(ids, list) or not all(_whole(pk, 1, 2**63 - 1) for pk in ids):
+            raise SimulationError(f"parameters.{key} is a list of deck ids.")
+        found = Deck.objects.visible_to(owner).select_related("format", "home_realm").in_bulk(ids)
+        if len(found) != len(set(ids)):
+            raise SimulationError("Choose decks you can see: your own or public ones.")
+        side = [first, *(found[pk] for pk in ids)]
+        if len({deck.pk for deck in side}) != len(side) or len(side) > GAUNTLET_MAX:
+            raise SimulationError(
+                f"A gauntlet side has 1 to {GAUNTLET_MAX} different decks ({key})."
+            )
+        sides.append(side)
+    return sides[0], sides[1]
 
 
 def _pinned(owner: AbstractBaseUser, deck: Deck) -> tuple[dict[str, Any], DeckVersion]:
@@ -495,6 +534,17 @@ def job_shift(job: SimulationJob) -> Estimate:
     """A paired job's shift of deck A's win rate from arm 0 to arm 1 over the games both
     arms have played, with its 95% interval."""
     return paired_shift(job_summaries(job, 0), job_summaries(job, 1))
+
+
+def job_gauntlet(job: SimulationJob) -> Gauntlet:
+    """A gauntlet's matrix of win rates from its pairings' games stored so far."""
+    decks, opponents = len(job.parameters["decks"]), len(job.parameters["opponents"])
+    tallies: dict[tuple[int, int], Tally] = {}
+    rows = job.chunks.filter(status=ChunkStatus.DONE).values_list("arm", "tally")
+    for arm, data in rows:
+        key = divmod(arm, opponents)
+        tallies[key] = tallies.get(key, Tally()) + Tally.from_json(data)
+    return gauntlet_matrix(tallies, decks, opponents)
 
 
 def game_number(job: SimulationJob, index: int, arm: int = 0) -> SimulatedGame:

@@ -39,14 +39,18 @@ class SimulationCreateSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
         choices=SimulationKind.choices,
         default=SimulationKind.MATCHUP,
-        help_text="matchup; rule_ab and card_impact play the same games in two arms",
+        help_text=(
+            "matchup; rule_ab and card_impact play the same games in two arms; gauntlet "
+            "plays deck A and parameters.decks against deck B and parameters.opponents"
+        ),
     )
     parameters = serializers.DictField(
         required=False,
         default=dict,
         help_text=(
             "rule_ab: ruleset_b, options_b (default: options); card_impact: card (a card "
-            "name of deck A), substitute (a card slug, or null for a blank)"
+            "name of deck A), substitute (a card slug, or null for a blank); gauntlet: "
+            "decks and opponents (lists of deck ids besides deck A and deck B)"
         ),
     )
 
@@ -117,6 +121,11 @@ class ResultsSerializer(serializers.Serializer):
     shift = EstimateSerializer(
         required=False,
         help_text="Paired kinds: deck A's paired win-rate shift from arm 0 to arm 1",
+    )
+    gauntlet = serializers.DictField(
+        required=False,
+        help_text="Gauntlet: decks, opponents (names), cells[deck][opponent] and overall "
+        "win-rate estimates",
     )
     games = serializers.ListField(
         child=serializers.DictField(),

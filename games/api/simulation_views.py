@@ -23,13 +23,14 @@ from games.api.simulation_serializers import (
     SimulationRefusalSerializer,
     SimulationSerializer,
 )
-from games.models_simulation import SimulationJob
+from games.models_simulation import SimulationJob, SimulationKind
 from games.simulation_exports import CARD_COLUMNS, GAME_COLUMNS, card_rows, csv_lines, game_rows
 from games.simulation_figures import estimate_json
 from games.simulations import (
     SimulationError,
     arms_of,
     job_figures,
+    job_gauntlet,
     job_shift,
     simulation_cancel,
     simulation_create,
@@ -71,7 +72,8 @@ def described(jobs: list[SimulationJob]) -> list[dict[str, Any]]:
 
 
 def results_json(job: SimulationJob) -> dict[str, Any]:
-    """The job's figures (its base arm's), and for a paired job each arm's and the shift."""
+    """The job's figures (its first arm's); a paired job's each arm's and the shift; a
+    gauntlet's matrix."""
     document: dict[str, Any] = {"figures": job_figures(job).to_json()}
     if job.is_paired:
         arms = arms_of(job)
@@ -80,6 +82,12 @@ def results_json(job: SimulationJob) -> dict[str, Any]:
             for index, arm in enumerate(arms)
         ]
         document["shift"] = estimate_json(job_shift(job))
+    if job.kind == SimulationKind.GAUNTLET:
+        document["gauntlet"] = {
+            "decks": job.parameters["decks"],
+            "opponents": job.parameters["opponents"],
+            **job_gauntlet(job).to_json(),
+        }
     return document
 
 

@@ -20,9 +20,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from decks.models import Deck
 from decks.views.busy import retry_when_busy
-from games.models_simulation import ChunkStatus, SimulationJob
+from games.models_simulation import ChunkStatus, SimulationJob, SimulationKind
 from games.simulation_charts import (
     difference_svg,
+    gauntlet_svg,
     improvement_svg,
     length_histogram_svg,
     win_rate_svg,
@@ -34,6 +35,7 @@ from games.simulations import (
     SimulationError,
     arms_of,
     job_figures,
+    job_gauntlet,
     job_shift,
     simulation_cancel,
     simulation_create,
@@ -197,10 +199,24 @@ def _paired_results(job: SimulationJob) -> dict:
     }
 
 
+def _gauntlet_results(job: SimulationJob) -> dict:
+    """A gauntlet's results: the matrix of win rates with intervals, and its heat map."""
+    gauntlet = job_gauntlet(job)
+    decks, opponents = job.parameters["decks"], job.parameters["opponents"]
+    chart = gauntlet_svg(gauntlet, decks, opponents, title="Win rate of each deck (row)")
+    rows = [
+        (name, [*cells, overall])
+        for name, cells, overall in zip(decks, gauntlet.cells, gauntlet.overall, strict=True)
+    ]
+    return {"gauntlet_rows": rows, "columns": [*opponents, "All"], "charts": [mark_safe(chart)]}
+
+
 def _results(job: SimulationJob) -> dict:
     """What the results part shows: the figures, their charts and a sample of games."""
     if job.is_paired:
         return _paired_results(job)
+    if job.kind == SimulationKind.GAUNTLET:
+        return _gauntlet_results(job)
     figures = job_figures(job)
     if not figures.games:
         return {}

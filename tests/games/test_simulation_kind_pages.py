@@ -7,6 +7,7 @@ import pytest
 
 from games.models_simulation import SimulationJob, SimulationKind
 from games.simulation_kinds import deck_card_names
+from tests.factories.matches import playable_deck
 from tests.games.simulation_jobs import simulation_start
 from tests.games.test_simulation_api import body_for
 from tests.games.test_simulation_pages import form_data
@@ -97,3 +98,38 @@ def test_bad_kinds_and_parameters_are_a_clear_400(
     assert response.status_code == status
     assert words in response.content.decode()
     assert not SimulationJob.objects.exists()
+
+
+def test_the_form_starts_a_gauntlet_and_its_page_shows_the_heat_map(
+    client, alice, realms, alices_deck, bobs_deck
+):
+    client.force_login(alice)
+    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
+    data = form_data(alices_deck, bobs_deck, kind="gauntlet", games=4, more_opponents=[third.pk])
+    assert client.post("/simulations/new/", data).status_code == 302
+    job = SimulationJob.objects.get()
+    page = client.get(f"/simulations/{job.pk}/").content.decode()
+    assert "8 of 8 games played" in page
+    assert "against Third deck" in page and "gauntlet-table" in page and "<svg" in page
+
+
+def test_a_gauntlet_through_the_api(alice_api, realms, alice, alices_deck, bobs_deck):
+    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
+    body = body_for(
+        alices_deck,
+        bobs_deck,
+        kind="gauntlet",
+        games=3,
+        parameters={"decks": [third.pk], "opponents": []},
+    )
+    response = alice_api.post("/api/simulations/", body, format="json")
+    assert response.status_code == 201, response.content
+    results = alice_api.get(f"/api/simulations/{response.json()['id']}/results/").json()
+    assert results["gauntlet"]["decks"] == ["Alice's deck", "Third deck"]
+    assert [[cell["count"] for cell in row] for row in results["gauntlet"]["cells"]] == [[3], [3]]
+
+
+def test_a_gauntlet_with_a_deck_not_found_is_a_clear_400(alice_api, alices_deck, bobs_deck):
+    body = body_for(alices_deck, bobs_deck, kind="gauntlet", parameters={"decks": [10**6]})
+    response = alice_api.post("/api/simulations/", body, format="json")
+    assert response.status_code == 400 and "decks you can see" in response.json()["detail"]

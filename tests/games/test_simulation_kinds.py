@@ -8,15 +8,17 @@ import pytest
 from cards.models import Card
 from games.models_simulation import JobStatus, SimulationJob, SimulationKind
 from games.simulation_figures import paired_shift
-from games.simulation_games import play_simulated_game
+from games.simulation_games import derive_seed, play_simulated_game
 from games.simulation_kinds import arm_game, deck_card_names, job_arms
 from games.simulations import (
     SimulationError,
     game_number,
+    job_gauntlet,
     job_shift,
     job_summaries,
     simulation_progress,
 )
+from tests.factories.matches import playable_deck
 from tests.games.simulation_jobs import simulation_start
 
 pytestmark = pytest.mark.django_db
@@ -167,3 +169,53 @@ def test_an_unknown_substitute_is_refused(alice, alices_deck, bobs_deck):
 def test_an_unknown_kind_is_refused(alice, alices_deck, bobs_deck):
     with pytest.raises(SimulationError, match="Unknown kind"):
         simulation_start(alice, alices_deck, bobs_deck, kind="poker")
+
+
+def test_a_gauntlet_plays_every_pairing_on_its_own_seed(alice, bob, realms, alices_deck, bobs_deck):
+    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
+    job = simulation_start(
+        alice,
+        alices_deck,
+        bobs_deck,
+        kind=SimulationKind.GAUNTLET,
+        games=4,
+        parameters={"decks": [third.pk], "opponents": [alices_deck.pk]},
+    )
+    job.refresh_from_db()
+    assert job.status == JobStatus.FINISHED and job.arm_count == 4
+    assert job.parameters["decks"] == ["Alice's deck", "Third deck"]
+    assert job.parameters["opponents"] == ["Bob's deck", "Alice's deck"]
+    gauntlet = job_gauntlet(job)
+    assert [[cell.count for cell in row] for row in gauntlet.cells] == [[4, 4], [4, 4]]
+    assert [estimate.count for estimate in gauntlet.overall] == [8, 8]
+    # Pairing (1, 0) is the third deck against Bob's, on the gauntlet's derived seed.
+    game = game_number(job, 0, 2)
+    assert game.seed == derive_seed(derive_seed(job.seed, "gauntlet", 1, 0), 0)
+    assert game.decks == (job.decks[1], job.decks[2])
+
+
+@pytest.mark.parametrize(
+    ("parameters", "reason"),
+    [
+        ({"decks": "x"}, "list of deck ids"),
+        ({"opponents": [10**9]}, "decks you can see"),
+        ({"opponents": [-1]}, "list of deck ids"),
+    ],
+)
+def test_bad_gauntlet_parameters_are_refused(alice, alices_deck, bobs_deck, parameters, reason):
+    with pytest.raises(SimulationError, match=reason):
+        simulation_start(
+            alice, alices_deck, bobs_deck, kind=SimulationKind.GAUNTLET, parameters=parameters
+        )
+    assert not SimulationJob.objects.exists()
+
+
+def test_a_gauntlet_side_repeating_a_deck_is_refused(alice, alices_deck, bobs_deck):
+    with pytest.raises(SimulationError, match="different decks"):
+        simulation_start(
+            alice,
+            alices_deck,
+            bobs_deck,
+            kind=SimulationKind.GAUNTLET,
+            parameters={"decks": [alices_deck.pk]},
+        )
