@@ -22,6 +22,7 @@ class SimulationKind(models.TextChoices):
     RULE_AB = "rule_ab", "Rule A/B: the same games under two rulesets"
     CARD_IMPACT = "card_impact", "Card impact: the same games with one card replaced"
     GAUNTLET = "gauntlet", "Gauntlet: decks against a set of decks"
+    ERRATA = "errata", "Errata what-if: the same games with a card under a draft change"
 
 
 # How many arms each kind plays, every arm the same games (seeds and seats): the
@@ -30,6 +31,7 @@ KIND_ARMS = {
     SimulationKind.MATCHUP: 1,
     SimulationKind.RULE_AB: 2,
     SimulationKind.CARD_IMPACT: 2,
+    SimulationKind.ERRATA: 2,
 }
 # How many decks a gauntlet may have on each side.
 GAUNTLET_MAX = 8

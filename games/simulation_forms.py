@@ -57,6 +57,18 @@ class SimulationStartForm(forms.Form):
         label="More opponents",
         help_text="Gauntlet: opponents besides deck B.",
     )
+    draft_card = forms.CharField(
+        required=False, max_length=200, label="Card to draft", help_text="Errata: its slug."
+    )
+    draft_changes = forms.CharField(
+        required=False,
+        max_length=300,
+        label="Draft change",
+        help_text="Errata: new values, e.g. melee=3, cost=2.",
+    )
+    draft_note = forms.CharField(
+        required=False, max_length=200, label="Erratum note", help_text="Errata: why."
+    )
     games = forms.IntegerField(
         min_value=1,
         max_value=MAX_GAMES,
@@ -109,12 +121,32 @@ class SimulationStartForm(forms.Form):
             return {"ruleset_b": data["ruleset_b"]}
         if data["kind"] == SimulationKind.CARD_IMPACT:
             return {"card": data["card"], "substitute": data["substitute"] or None}
+        if data["kind"] == SimulationKind.ERRATA:
+            return {
+                "card": data["draft_card"],
+                "changes": draft_changes(data["draft_changes"]),
+                "note": data["draft_note"],
+            }
         if data["kind"] == SimulationKind.GAUNTLET:
             return {
                 "decks": [deck.pk for deck in data["more_decks"]],
                 "opponents": [deck.pk for deck in data["more_opponents"]],
             }
         return {}
+
+
+def draft_changes(text: str) -> dict[str, Any]:
+    """``"melee=3, cost=2"`` as ``{"melee": 3, "cost": 2}`` (whole numbers stay numbers,
+    true/false marks become booleans); the service says what it refuses."""
+    changes: dict[str, Any] = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        value = value.strip()
+        if value.lower() in ("true", "false"):
+            changes[name.strip()] = value.lower() == "true"
+        else:
+            changes[name.strip()] = int(value) if value.lstrip("-").isdigit() else value
+    return {name: value for name, value in changes.items() if name}
 
 
 def initial_from_job(job: SimulationJob, card: str) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from games.simulation_variants import blank_card, with_card_replaced
 RULE_AB = "rule_ab"
 CARD_IMPACT = "card_impact"
 GAUNTLET = "gauntlet"
+ERRATA = "errata"
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,23 @@ def job_arms(
             decks=(with_card_replaced(decks[0], card, substitute), decks[1]),
         )
         return (base, variant)
+    if kind == ERRATA:
+        draft = parameters["draft_card"]
+        variant = Arm(
+            label=f"Draft {draft['name']}",
+            ruleset=ruleset,
+            options=options,
+            decks=tuple(_with_draft(deck, draft) for deck in base.decks),
+        )
+        return (base, variant)
     return (base,)
+
+
+def _with_draft(deck: Mapping[str, Any], draft: Mapping[str, Any]) -> Any:
+    """``deck`` with the drafted card's copies as the draft (the deck itself without it)."""
+    if draft["name"] not in deck_card_names(deck):
+        return deck
+    return with_card_replaced(deck, draft["name"], draft)
 
 
 def _base_label(kind: str, parameters: Mapping[str, Any], ruleset: str) -> str:
@@ -97,6 +114,8 @@ def _base_label(kind: str, parameters: Mapping[str, Any], ruleset: str) -> str:
         return f"Under {ruleset}"
     if kind == CARD_IMPACT:
         return f"With {parameters['card']}"
+    if kind == ERRATA:
+        return f"Current {parameters['card_name']}"
     return "All games"
 
 

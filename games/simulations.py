@@ -130,7 +130,7 @@ def simulation_create(
             parameters or {},
             rows=rows,
             columns=columns,
-            data_a=pinned[0][0],
+            data=[data for data, _ in pinned],
             ruleset=ruleset,
             options=options,
             game=game,

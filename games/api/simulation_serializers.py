@@ -50,7 +50,8 @@ class SimulationCreateSerializer(serializers.Serializer):
         help_text=(
             "rule_ab: ruleset_b, options_b (default: options); card_impact: card (a card "
             "name of deck A), substitute (a card slug, or null for a blank); gauntlet: "
-            "decks and opponents (lists of deck ids besides deck A and deck B)"
+            "decks and opponents (lists of deck ids besides deck A and deck B); errata: "
+            "card (a slug), changes (new cost, traits, bonuses, is_spirit, target), note"
         ),
     )
 

@@ -24,6 +24,7 @@ from games.api.simulation_serializers import (
     SimulationSerializer,
 )
 from games.models_simulation import SimulationJob, SimulationKind
+from games.simulation_errata import errata_publish
 from games.simulation_exports import CARD_COLUMNS, GAME_COLUMNS, card_rows, csv_lines, game_rows
 from games.simulation_figures import estimate_json
 from games.simulations import (
@@ -149,6 +150,18 @@ class SimulationCancelView(SimulationAPIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         job = simulation_cancel(self.job(request, pk))
+        return Response(described([job])[0])
+
+
+class SimulationPublishView(SimulationAPIView):
+    @extend_schema(
+        summary="Publish an errata what-if's draft as an erratum of its card (staff only)",
+        request=None,
+        responses={200: SimulationSerializer, 403: REFUSED, 404: NOT_FOUND, 409: REFUSED},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        job = self.job(request, pk)
+        errata_publish(job, request.user)
         return Response(described([job])[0])
 
 

@@ -28,6 +28,7 @@ from games.simulation_charts import (
     length_histogram_svg,
     win_rate_svg,
 )
+from games.simulation_errata import errata_publish, errata_publish_refusal
 from games.simulation_forms import SimulationStartForm, initial_from_job
 from games.simulation_games import GameSummary
 from games.simulation_replays import simulated_match
@@ -143,6 +144,19 @@ def simulation_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 @retry_when_busy
+def simulation_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    """Publish an errata what-if's draft as an erratum; refused with the reason."""
+    job = owned_job(request, pk)
+    try:
+        errata_publish(job, request.user)
+    except SimulationError as refused:
+        return HttpResponse(str(refused), status=refused.status, content_type="text/plain")
+    return redirect("simulations:detail", job.pk)
+
+
+@require_POST
+@login_required
+@retry_when_busy
 def simulation_watch(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     """Game ``index`` of the job in the replay viewer (played again into a match record)."""
     job = get_object_or_404(SimulationJob.objects.of_owner(request.user), pk=pk)
@@ -172,6 +186,7 @@ def _live_render(
     }
     if progress.is_over:
         context.update(_results(job))
+        context["can_publish"] = errata_publish_refusal(job, request.user) is None
     response = render(request, template, context, status=status)
     response["ETag"] = progress.etag
     response["Cache-Control"] = "no-store"
