@@ -111,6 +111,7 @@ def test_the_form_starts_a_gauntlet_and_its_page_shows_the_heat_map(
     page = client.get(f"/simulations/{job.pk}/").content.decode()
     assert "8 of 8 games played" in page
     assert "against Third deck" in page and "gauntlet-table" in page and "<svg" in page
+    assert "4 games each pairing" in page
 
 
 def test_a_gauntlet_through_the_api(alice_api, realms, alice, alices_deck, bobs_deck):
