@@ -17,8 +17,24 @@ MAX_GAMES = 100_000
 
 
 class SimulationKind(models.TextChoices):
-    # Further kinds (card impact, gauntlet, rule A/B, errata what-if) read ``parameters``.
+    # Every kind but the plain matchup reads ``parameters`` (games.simulation_kinds).
     MATCHUP = "matchup", "Deck A against deck B"
+    RULE_AB = "rule_ab", "Rule A/B: the same games under two rulesets"
+    CARD_IMPACT = "card_impact", "Card impact: the same games with one card replaced"
+    GAUNTLET = "gauntlet", "Gauntlet: decks against a set of decks"
+    ERRATA = "errata", "Errata what-if: the same games with a card under a draft change"
+
+
+# How many arms each kind plays, every arm the same games (seeds and seats): the
+# arms' summaries pair up game by game (games.simulation_figures.paired_shift).
+KIND_ARMS = {
+    SimulationKind.MATCHUP: 1,
+    SimulationKind.RULE_AB: 2,
+    SimulationKind.CARD_IMPACT: 2,
+    SimulationKind.ERRATA: 2,
+}
+# How many decks a gauntlet may have on each side.
+GAUNTLET_MAX = 8
 
 
 class JobStatus(models.TextChoices):
@@ -126,11 +142,26 @@ class SimulationJob(models.Model):
     def bots(self) -> tuple[str, str]:
         return (self.bot_a, self.bot_b)
 
+    @property
+    def arm_count(self) -> int:
+        """How many arms the job plays (each ``games`` games): a gauntlet's are its
+        pairings, deck by opponent."""
+        if self.kind == SimulationKind.GAUNTLET:
+            return len(self.parameters["decks"]) * len(self.parameters["opponents"])
+        return KIND_ARMS.get(self.kind, 1)
+
+    @property
+    def is_paired(self) -> bool:
+        """Its two arms play the same games, so they compare game by game."""
+        return KIND_ARMS.get(self.kind, 1) > 1
+
 
 class SimulationChunk(models.Model):
-    """Games ``first_game`` to ``first_game + count - 1`` of a job."""
+    """Games ``first_game`` to ``first_game + count - 1`` of one arm of a job."""
 
     job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="chunks")
+    # Which arm of a paired job (0: the base, 1: the variant); every arm has the same spans.
+    arm = models.PositiveSmallIntegerField(default=0)
     index = models.PositiveIntegerField()
     first_game = models.PositiveIntegerField()
     count = models.PositiveIntegerField()
@@ -152,11 +183,13 @@ class SimulationChunk(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["job", "index"]
+        ordering = ["job", "arm", "index"]
         constraints = [
-            models.UniqueConstraint(fields=["job", "index"], name="simulation_chunk_unique"),
+            models.UniqueConstraint(
+                fields=["job", "arm", "index"], name="simulation_chunk_arm_unique"
+            ),
             models.CheckConstraint(condition=Q(count__gte=1), name="simulation_chunk_not_empty"),
         ]
 
     def __str__(self) -> str:
-        return f"Chunk {self.index} of simulation {self.job_id}"
+        return f"Chunk {self.index} (arm {self.arm}) of simulation {self.job_id}"

@@ -15,7 +15,8 @@ from typing import Any
 from games.models_simulation import ChunkStatus, SimulationJob
 from games.simulation_figures import Figures, card_json
 
-GAME_COLUMNS = ("game", "seed", "swapped", "winner", "first", "turns", "actions", "ending")
+# "arm": 0, or 1 for the variant arm of a paired job (rule A/B, card impact).
+GAME_COLUMNS = ("game", "arm", "seed", "swapped", "winner", "first", "turns", "actions", "ending")
 CARD_FIGURES = ("opening_hand", "drawn", "not_drawn", "improvement", "played")
 ESTIMATE_ENDS = ("value", "low", "high", "count")
 CARD_COLUMNS = (
@@ -27,15 +28,15 @@ CARD_COLUMNS = (
 
 
 def game_rows(job: SimulationJob) -> Iterator[dict[str, Any]]:
-    """Every stored game of the job, in game order, without its card sightings."""
+    """Every stored game of the job, arm by arm in game order, without its card sightings."""
     chunks = (
         job.chunks.filter(status=ChunkStatus.DONE)
-        .order_by("index")
-        .values_list("first_game", "summaries")
+        .order_by("arm", "index")
+        .values_list("arm", "first_game", "summaries")
     )
-    for first, summaries in chunks.iterator(chunk_size=4):
+    for arm, first, summaries in chunks.iterator(chunk_size=4):
         for offset, summary in enumerate(summaries):
-            yield {"game": first + offset, **{c: summary[c] for c in GAME_COLUMNS[1:]}}
+            yield {"game": first + offset, "arm": arm, **{c: summary[c] for c in GAME_COLUMNS[2:]}}
 
 
 def card_rows(figures: Figures) -> Iterator[dict[str, Any]]:

@@ -11,5 +11,6 @@ urlpatterns = [
     path("<int:pk>/", simulations.simulation_page, name="detail"),
     path("<int:pk>/live/", simulations.simulation_live, name="live"),
     path("<int:pk>/cancel/", simulations.simulation_cancel_view, name="cancel"),
+    path("<int:pk>/publish/", simulations.simulation_publish, name="publish"),
     path("<int:pk>/games/<int:index>/watch/", simulations.simulation_watch, name="watch"),
 ]

@@ -33,7 +33,9 @@ from decks.validation import validate_deck
 from games.confidence import Estimate, wilson_interval
 from games.decklists import DeckNotPlayable, deck_data, latest_version
 from games.models_simulation import (
+    GAUNTLET_MAX,
     JOB_OVER,
+    KIND_ARMS,
     MAX_GAMES,
     ChunkStatus,
     JobStatus,
@@ -44,8 +46,17 @@ from games.models_simulation import (
 from games.play import GAMES
 from games.rulesets import played_under_refusal
 from games.services import MAX_SEED
-from games.simulation_figures import Figures, Tally, figures
-from games.simulation_games import GameSummary, SimulatedGame, job_game, play_simulated_game
+from games.simulation_figures import (
+    Figures,
+    Gauntlet,
+    Tally,
+    figures,
+    gauntlet_matrix,
+    paired_shift,
+)
+from games.simulation_games import GameSummary, SimulatedGame, play_simulated_game
+from games.simulation_kinds import Arm, arm_game, job_arms
+from games.simulation_parameters import kind_parameters
 
 # A chunk is a few seconds of a worker's time: long enough that the queue and the
 # database see little traffic, short enough that progress moves and a killed worker
@@ -92,27 +103,53 @@ def simulation_create(
     games: Any,
     seed: Any = None,
     game: str = "shen",
+    kind: str = SimulationKind.MATCHUP,
+    parameters: Mapping[str, Any] | None = None,
 ) -> SimulationJob:
     """A new job of ``owner``'s, deck A against deck B (their newest versions, by value),
-    cut into chunks and queued. Refuses (SimulationError, nothing saved) bad input, a deck
-    ``owner`` may not see or that breaks its format; SimulationUnavailable when the queue
-    cannot be reached."""
+    cut into chunks (for each arm of its ``kind``) and queued. Refuses (SimulationError,
+    nothing saved) bad input, bad ``parameters`` for the kind, a deck ``owner`` may not
+    see or that breaks its format; SimulationUnavailable when the queue cannot be reached."""
     options, seed = simulation_checked(
         bots=(bot_a, bot_b), ruleset=ruleset, options=options, games=games, seed=seed, game=game
     )
-    for deck in (deck_a, deck_b):
+    if kind not in SimulationKind.values:
+        raise SimulationError(f"Unknown kind {kind!r}: choose {', '.join(SimulationKind.values)}.")
+    if parameters is not None and not isinstance(parameters, Mapping):
+        raise SimulationError("The parameters are an object.")
+    rows, columns = _sides(owner, kind, parameters or {}, deck_a, deck_b)
+    every = [*rows, *columns]
+    for deck in every:
         if refusal := played_under_refusal(deck, ruleset, game=game):
             raise SimulationError(refusal)
-    (data_a, version_a), (data_b, version_b) = (_pinned(owner, deck) for deck in (deck_a, deck_b))
+    pinned = [_pinned(owner, deck) for deck in every]
+    version_a, version_b = pinned[0][1], pinned[len(rows)][1]
+    try:
+        parameters = kind_parameters(
+            kind,
+            parameters or {},
+            rows=rows,
+            columns=columns,
+            data=[data for data, _ in pinned],
+            ruleset=ruleset,
+            options=options,
+            game=game,
+        )
+    except ValueError as error:
+        raise SimulationError(str(error)) from None
     size = chunk_size(games)
+    arms = KIND_ARMS.get(SimulationKind(kind)) or len(rows) * len(columns)
+    if games * arms > MAX_GAMES:
+        raise SimulationError(f"A job plays at most {MAX_GAMES:,} games in all its arms.")
     with transaction.atomic():
         job = SimulationJob.objects.create(
             owner=owner,
-            kind=SimulationKind.MATCHUP,
+            kind=kind,
+            parameters=parameters,
             game=game,
             ruleset=ruleset,
             options=options,
-            decks=[data_a, data_b],
+            decks=[data for data, _ in pinned],
             deck_a=deck_a,
             deck_b=deck_b,
             version_a=version_a,
@@ -125,12 +162,15 @@ def simulation_create(
             seed=seed,
             chunk_size=size,
         )
+        # Every arm has the same spans: its chunk i plays the same games as the others'.
         SimulationChunk.objects.bulk_create(
-            SimulationChunk(job=job, index=index, first_game=first, count=count)
+            SimulationChunk(job=job, arm=arm, index=index, first_game=first, count=count)
+            for arm in range(arms)
             for index, (first, count) in enumerate(chunk_spans(games, size))
         )
         # A version a job was pinned to is never amended by later builder edits.
-        DeckVersion.objects.filter(pk__in=[version_a.pk, version_b.pk]).update(from_edits=False)
+        versions = [version.pk for _, version in pinned]
+        DeckVersion.objects.filter(pk__in=versions).update(from_edits=False)
     try:
         simulation_enqueue(job)
     except SimulationUnavailable:
@@ -220,6 +260,30 @@ def simulations_resume() -> int:
     return sum(simulation_enqueue(job, statuses=RESUMABLE) for job in jobs)
 
 
+def _sides(
+    owner: AbstractBaseUser, kind: str, parameters: Mapping[str, Any], deck_a: Deck, deck_b: Deck
+) -> tuple[list[Deck], list[Deck]]:
+    """The decks a job plays with (deck A and those with it) and against (deck B and those
+    with it): a gauntlet adds ``parameters``' "decks" and "opponents" (deck ids)."""
+    if kind != SimulationKind.GAUNTLET:
+        return [deck_a], [deck_b]
+    sides = []
+    for key, first in (("decks", deck_a), ("opponents", deck_b)):
+        ids = parameters.get(key, [])
+        if not isinstance(ids, list) or not all(_whole(pk, 1, 2**63 - 1) for pk in ids):
+            raise SimulationError(f"parameters.{key} is a list of deck ids.")
+        found = Deck.objects.visible_to(owner).select_related("format", "home_realm").in_bulk(ids)
+        if len(found) != len(set(ids)):
+            raise SimulationError("Choose decks you can see: your own or public ones.")
+        side = [first, *(found[pk] for pk in ids)]
+        if len({deck.pk for deck in side}) != len(side) or len(side) > GAUNTLET_MAX:
+            raise SimulationError(
+                f"A gauntlet side has 1 to {GAUNTLET_MAX} different decks ({key})."
+            )
+        sides.append(side)
+    return sides[0], sides[1]
+
+
 def _pinned(owner: AbstractBaseUser, deck: Deck) -> tuple[dict[str, Any], DeckVersion]:
     """The deck's newest version as engine data, if ``owner`` may see it and it is valid."""
     if not Deck.objects.visible_to(owner).filter(pk=deck.pk).exists():
@@ -242,12 +306,15 @@ def _whole(value: Any, low: int, high: int) -> bool:
 # -- running ---------------------------------------------------------------------------
 
 
-def job_game_list(job: SimulationJob, first: int, count: int) -> list[SimulatedGame]:
-    """Games ``first`` to ``first + count - 1`` of ``job``, ready to play."""
-    return [
-        job_game(job.ruleset, job.options, job.decks, job.bots, job.seed, index)
-        for index in range(first, first + count)
-    ]
+def arms_of(job: SimulationJob) -> tuple[Arm, ...]:
+    """The arms of ``job`` (one for a plain matchup)."""
+    return job_arms(job.kind, job.parameters, job.ruleset, job.options, job.decks)
+
+
+def job_game_list(job: SimulationJob, first: int, count: int, arm: int = 0) -> list[SimulatedGame]:
+    """Games ``first`` to ``first + count - 1`` of ``job``'s arm ``arm``, ready to play."""
+    played = arms_of(job)[arm]
+    return [arm_game(played, job.bots, job.seed, index) for index in range(first, first + count)]
 
 
 def chunk_run(
@@ -265,7 +332,7 @@ def chunk_run(
     job = chunk.job
     summaries: list[GameSummary] = []
     checked = time.monotonic()
-    for game in job_game_list(job, chunk.first_game, chunk.count):
+    for game in job_game_list(job, chunk.first_game, chunk.count, chunk.arm):
         try:
             summaries.append(play_simulated_game(game))
         except Exception as error:
@@ -412,7 +479,7 @@ def simulation_progress(job: SimulationJob, *, now: datetime | None = None) -> P
         eta = timedelta(seconds=round(elapsed * (job.games - done) / done))
     return Progress(
         status=job.status,
-        games=job.games,
+        games=job.games * job.arm_count,
         done=done,
         win_rate=wilson_interval(min(wins, done), done),
         eta=eta,
@@ -442,9 +509,9 @@ def simulation_cancel(job: SimulationJob) -> SimulationJob:
 # -- results ---------------------------------------------------------------------------
 
 
-def job_summaries(job: SimulationJob) -> list[GameSummary]:
-    """Every stored game summary of the job, in game order."""
-    rows = job.chunks.filter(status=ChunkStatus.DONE).order_by("index")
+def job_summaries(job: SimulationJob, arm: int = 0) -> list[GameSummary]:
+    """Every stored game summary of the job's arm ``arm``, in game order."""
+    rows = job.chunks.filter(status=ChunkStatus.DONE, arm=arm).order_by("index")
     return [
         GameSummary.from_json(data)
         for summaries in rows.values_list("summaries", flat=True)
@@ -452,19 +519,38 @@ def job_summaries(job: SimulationJob) -> list[GameSummary]:
     ]
 
 
-def job_tally(job: SimulationJob) -> Tally:
-    """The counts of every game of the job stored so far."""
-    rows = job.chunks.filter(status=ChunkStatus.DONE).values_list("tally", flat=True)
+def job_tally(job: SimulationJob, arm: int = 0) -> Tally:
+    """The counts of every game of the job's arm ``arm`` stored so far."""
+    rows = job.chunks.filter(status=ChunkStatus.DONE, arm=arm).values_list("tally", flat=True)
     return sum((Tally.from_json(data) for data in rows), Tally())
 
 
-def job_figures(job: SimulationJob) -> Figures:
-    """The figures of the job's games stored so far (all of them once it is finished)."""
-    return figures(job_tally(job))
+def job_figures(job: SimulationJob, arm: int = 0) -> Figures:
+    """The figures of the arm's games stored so far (all of them once it is finished)."""
+    return figures(job_tally(job, arm))
 
 
-def game_number(job: SimulationJob, index: int) -> SimulatedGame:
-    """Game ``index`` of the job (0-based), to play again or replay."""
+def job_shift(job: SimulationJob) -> Estimate:
+    """A paired job's shift of deck A's win rate from arm 0 to arm 1 over the games both
+    arms have played, with its 95% interval."""
+    return paired_shift(job_summaries(job, 0), job_summaries(job, 1))
+
+
+def job_gauntlet(job: SimulationJob) -> Gauntlet:
+    """A gauntlet's matrix of win rates from its pairings' games stored so far."""
+    decks, opponents = len(job.parameters["decks"]), len(job.parameters["opponents"])
+    tallies: dict[tuple[int, int], Tally] = {}
+    rows = job.chunks.filter(status=ChunkStatus.DONE).values_list("arm", "tally")
+    for arm, data in rows:
+        key = divmod(arm, opponents)
+        tallies[key] = tallies.get(key, Tally()) + Tally.from_json(data)
+    return gauntlet_matrix(tallies, decks, opponents)
+
+
+def game_number(job: SimulationJob, index: int, arm: int = 0) -> SimulatedGame:
+    """Game ``index`` of the job's arm ``arm`` (0-based), to play again or replay."""
     if not 0 <= index < job.games:
         raise SimulationError(f"This simulation has games 0 to {job.games - 1}.")
-    return job_game(job.ruleset, job.options, job.decks, job.bots, job.seed, index)
+    if not 0 <= arm < job.arm_count:
+        raise SimulationError(f"This simulation has arms 0 to {job.arm_count - 1}.")
+    return arm_game(arms_of(job)[arm], job.bots, job.seed, index)

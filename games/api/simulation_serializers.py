@@ -6,7 +6,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.models_simulation import MAX_GAMES
+from games.models_simulation import MAX_GAMES, SimulationKind
 from games.play import MAX_TURNS_RANGE
 from games.services import MAX_SEED
 
@@ -36,6 +36,24 @@ class SimulationCreateSerializer(serializers.Serializer):
     seed = serializers.IntegerField(
         required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SEED
     )
+    kind = serializers.ChoiceField(
+        choices=SimulationKind.choices,
+        default=SimulationKind.MATCHUP,
+        help_text=(
+            "matchup; rule_ab and card_impact play the same games in two arms; gauntlet "
+            "plays deck A and parameters.decks against deck B and parameters.opponents"
+        ),
+    )
+    parameters = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text=(
+            "rule_ab: ruleset_b, options_b (default: options); card_impact: card (a card "
+            "name of deck A), substitute (a card slug, or null for a blank); gauntlet: "
+            "decks and opponents (lists of deck ids besides deck A and deck B); errata: "
+            "card (a slug), changes (new cost, traits, bonuses, is_spirit, target), note"
+        ),
+    )
 
 
 class EstimateSerializer(serializers.Serializer):
@@ -62,6 +80,7 @@ class ProgressSerializer(serializers.Serializer):
 class SimulationSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     kind = serializers.CharField()
+    parameters = serializers.DictField()
     status = serializers.CharField()
     error = serializers.CharField()
     deck_a = serializers.IntegerField(source="deck_a_id", allow_null=True)
@@ -94,6 +113,20 @@ class ResultsSerializer(serializers.Serializer):
             "deck ('a', 'b') each card's opening_hand, drawn, not_drawn, improvement and "
             "played estimates"
         )
+    )
+    arms = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Paired kinds: each arm's label and figures, the base arm first",
+    )
+    shift = EstimateSerializer(
+        required=False,
+        help_text="Paired kinds: deck A's paired win-rate shift from arm 0 to arm 1",
+    )
+    gauntlet = serializers.DictField(
+        required=False,
+        help_text="Gauntlet: decks, opponents (names), cells[deck][opponent] and overall "
+        "win-rate estimates",
     )
     games = serializers.ListField(
         child=serializers.DictField(),

@@ -13,6 +13,11 @@ urlpatterns = [
         name="simulation-cancel",
     ),
     path(
+        "simulations/<int:pk>/publish/",
+        views.SimulationPublishView.as_view(),
+        name="simulation-publish",
+    ),
+    path(
         "simulations/<int:pk>/results/",
         views.SimulationResultsView.as_view(),
         name="simulation-results",

@@ -23,11 +23,16 @@ from games.api.simulation_serializers import (
     SimulationRefusalSerializer,
     SimulationSerializer,
 )
-from games.models_simulation import SimulationJob
+from games.models_simulation import SimulationJob, SimulationKind
+from games.simulation_errata import errata_publish
 from games.simulation_exports import CARD_COLUMNS, GAME_COLUMNS, card_rows, csv_lines, game_rows
+from games.simulation_figures import estimate_json
 from games.simulations import (
     SimulationError,
+    arms_of,
     job_figures,
+    job_gauntlet,
+    job_shift,
     simulation_cancel,
     simulation_create,
     simulation_progress,
@@ -67,6 +72,26 @@ def described(jobs: list[SimulationJob]) -> list[dict[str, Any]]:
     return SimulationSerializer(jobs, many=True, context={"progress": progress}).data
 
 
+def results_json(job: SimulationJob) -> dict[str, Any]:
+    """The job's figures (its first arm's); a paired job's each arm's and the shift; a
+    gauntlet's matrix."""
+    document: dict[str, Any] = {"figures": job_figures(job).to_json()}
+    if job.is_paired:
+        arms = arms_of(job)
+        document["arms"] = [
+            {"arm": index, "label": arm.label, "figures": job_figures(job, index).to_json()}
+            for index, arm in enumerate(arms)
+        ]
+        document["shift"] = estimate_json(job_shift(job))
+    if job.kind == SimulationKind.GAUNTLET:
+        document["gauntlet"] = {
+            "decks": job.parameters["decks"],
+            "opponents": job.parameters["opponents"],
+            **job_gauntlet(job).to_json(),
+        }
+    return document
+
+
 class SimulationListView(SimulationAPIView):
     @extend_schema(summary="My simulations", responses={200: SimulationSerializer(many=True)})
     def get(self, request: Request) -> Response:
@@ -102,6 +127,8 @@ class SimulationListView(SimulationAPIView):
             options=data["options"],
             games=data["games"],
             seed=data["seed"],
+            kind=data["kind"],
+            parameters=data["parameters"],
         )
         return Response(described([job])[0], status=status.HTTP_201_CREATED)
 
@@ -126,6 +153,18 @@ class SimulationCancelView(SimulationAPIView):
         return Response(described([job])[0])
 
 
+class SimulationPublishView(SimulationAPIView):
+    @extend_schema(
+        summary="Publish an errata what-if's draft as an erratum of its card (staff only)",
+        request=None,
+        responses={200: SimulationSerializer, 403: REFUSED, 404: NOT_FOUND, 409: REFUSED},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        job = self.job(request, pk)
+        errata_publish(job, request.user)
+        return Response(described([job])[0])
+
+
 class SimulationResultsView(SimulationAPIView):
     @extend_schema(
         summary="A simulation's figures (of the games played so far until it is finished)",
@@ -133,7 +172,7 @@ class SimulationResultsView(SimulationAPIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         job = self.job(request, pk)
-        return Response({"simulation": described([job])[0], "figures": job_figures(job).to_json()})
+        return Response({"simulation": described([job])[0], **results_json(job)})
 
 
 class SimulationExportJSONView(SimulationAPIView):
@@ -145,7 +184,7 @@ class SimulationExportJSONView(SimulationAPIView):
         job = self.job(request, pk)
         document = {
             "simulation": described([job])[0],
-            "figures": job_figures(job).to_json(),
+            **results_json(job),
             "games": list(game_rows(job)),
         }
         response = Response(document)

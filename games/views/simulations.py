@@ -20,14 +20,24 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from decks.models import Deck
 from decks.views.busy import retry_when_busy
-from games.models_simulation import ChunkStatus, SimulationJob
-from games.simulation_charts import improvement_svg, length_histogram_svg, win_rate_svg
-from games.simulation_forms import SimulationStartForm
+from games.models_simulation import ChunkStatus, SimulationJob, SimulationKind
+from games.simulation_charts import (
+    difference_svg,
+    gauntlet_svg,
+    improvement_svg,
+    length_histogram_svg,
+    win_rate_svg,
+)
+from games.simulation_errata import errata_publish, errata_publish_refusal
+from games.simulation_forms import SimulationStartForm, initial_from_job
 from games.simulation_games import GameSummary
 from games.simulation_replays import simulated_match
 from games.simulations import (
     SimulationError,
+    arms_of,
     job_figures,
+    job_gauntlet,
+    job_shift,
     simulation_cancel,
     simulation_create,
     simulation_progress,
@@ -63,6 +73,9 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
     deck = record_number(request.GET.get("deck", ""))
     if deck and Deck.objects.visible_to(request.user).filter(pk=deck).exists():
         initial = {"deck_a": deck}
+    base = record_number(request.GET.get("from", ""))
+    if base and (job := SimulationJob.objects.of_owner(request.user).filter(pk=base).first()):
+        initial = initial_from_job(job, request.GET.get("card", "")[:200])
     form = SimulationStartForm(request.POST or None, user=request.user, initial=initial)
     status = 200
     if request.method == "POST" and form.is_valid():
@@ -78,6 +91,8 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
                 options=form.options(),
                 games=data["games"],
                 seed=data["seed"],
+                kind=data["kind"],
+                parameters=form.parameters(),
             )
         except SimulationError as refused:
             form.add_error(None, str(refused))
@@ -129,6 +144,19 @@ def simulation_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 @retry_when_busy
+def simulation_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    """Publish an errata what-if's draft as an erratum; refused with the reason."""
+    job = owned_job(request, pk)
+    try:
+        errata_publish(job, request.user)
+    except SimulationError as refused:
+        return HttpResponse(str(refused), status=refused.status, content_type="text/plain")
+    return redirect("simulations:detail", job.pk)
+
+
+@require_POST
+@login_required
+@retry_when_busy
 def simulation_watch(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     """Game ``index`` of the job in the replay viewer (played again into a match record)."""
     job = get_object_or_404(SimulationJob.objects.of_owner(request.user), pk=pk)
@@ -158,14 +186,52 @@ def _live_render(
     }
     if progress.is_over:
         context.update(_results(job))
+        context["can_publish"] = errata_publish_refusal(job, request.user) is None
     response = render(request, template, context, status=status)
     response["ETag"] = progress.etag
     response["Cache-Control"] = "no-store"
     return response
 
 
+def _paired_results(job: SimulationJob) -> dict:
+    """A paired job's results: each arm's figures side by side and deck A's paired
+    win-rate shift from the first arm to the second, with their charts."""
+    arms = [(arm, job_figures(job, index)) for index, arm in enumerate(arms_of(job))]
+    if not all(figures.games for _, figures in arms):
+        return {}
+    shift = job_shift(job)
+    charts = [
+        win_rate_svg(
+            [(f"{arm.label}: {job.name_a} (A)", figures.win_rate) for arm, figures in arms],
+            title="Deck A's win rate in each arm",
+        ),
+        difference_svg([(f"{arms[1][0].label}", shift)], title="Paired shift of deck A's win rate"),
+    ]
+    return {
+        "arms": arms,
+        "shift": shift,
+        "charts": [mark_safe(chart) for chart in charts],  # escaped by simulation_charts
+    }
+
+
+def _gauntlet_results(job: SimulationJob) -> dict:
+    """A gauntlet's results: the matrix of win rates with intervals, and its heat map."""
+    gauntlet = job_gauntlet(job)
+    decks, opponents = job.parameters["decks"], job.parameters["opponents"]
+    chart = gauntlet_svg(gauntlet, decks, opponents, title="Win rate of each deck (row)")
+    rows = [
+        (name, [*cells, overall])
+        for name, cells, overall in zip(decks, gauntlet.cells, gauntlet.overall, strict=True)
+    ]
+    return {"gauntlet_rows": rows, "columns": [*opponents, "All"], "charts": [mark_safe(chart)]}
+
+
 def _results(job: SimulationJob) -> dict:
     """What the results part shows: the figures, their charts and a sample of games."""
+    if job.is_paired:
+        return _paired_results(job)
+    if job.kind == SimulationKind.GAUNTLET:
+        return _gauntlet_results(job)
     figures = job_figures(job)
     if not figures.games:
         return {}

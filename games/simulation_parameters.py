@@ -1,0 +1,123 @@
+"""A simulation job's ``parameters``, checked against the catalogue and the decks.
+
+The pure checks are ``games.simulation_kinds``'; this adds what needs the database:
+the decks must be of formats played under a rule A/B's second ruleset too, and a
+card impact's substitute is a catalogue card, taken by value so the job never
+changes when the card does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+from cards.models import Card
+from cards.validation import BONUS_FIELDS, TRAIT_FIELDS, card_validate
+from decks.models import Deck
+from games.decklists import card_data
+from games.models_simulation import SimulationKind
+from games.rulesets import played_under_refusal
+from games.simulation_kinds import card_impact_parameters, deck_card_names, rule_ab_parameters
+
+# What an errata draft may change: the card's numbers and marks (abilities and text are
+# edited in the catalogue itself).
+DRAFT_FIELDS = ("cost", "is_spirit", "target", *TRAIT_FIELDS, *BONUS_FIELDS)
+# As long as a CardRevision's note.
+NOTE_LENGTH = 200
+
+
+def kind_parameters(
+    kind: str,
+    parameters: Mapping[str, Any],
+    *,
+    rows: Sequence[Deck],
+    columns: Sequence[Deck],
+    data: Sequence[Mapping[str, Any]],
+    ruleset: str,
+    options: Mapping[str, Any],
+    game: str,
+) -> dict[str, Any]:
+    """The parameters a job of ``kind`` stores; raises ValueError saying what is wrong."""
+    if kind == SimulationKind.RULE_AB:
+        checked = rule_ab_parameters(parameters, ruleset, options, game)
+        for deck in (*rows, *columns):
+            if refusal := played_under_refusal(deck, checked["ruleset_b"], game=game):
+                raise ValueError(refusal)
+        return checked
+    if kind == SimulationKind.CARD_IMPACT:
+        return card_impact_parameters(parameters, data[0], substitute_data(parameters))
+    if kind == SimulationKind.ERRATA:
+        return errata_parameters(parameters, data)
+    if kind == SimulationKind.GAUNTLET:
+        # Names for the matrix (a deck renamed or deleted later keeps its place).
+        return {
+            "decks": [deck.name for deck in rows],
+            "opponents": [deck.name for deck in columns],
+            "deck_ids": [deck.pk for deck in rows],
+            "opponent_ids": [deck.pk for deck in columns],
+        }
+    return {}
+
+
+def substitute_data(parameters: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The card data of the substitute named by slug in ``parameters`` (None: a blank)."""
+    slug = parameters.get("substitute")
+    if slug in (None, ""):
+        return None
+    card = catalogue_card(slug)
+    if card is None:
+        raise ValueError(
+            "The substitute is a card of the catalogue (its slug), or none for a blank."
+        )
+    return card_data(card)
+
+
+def catalogue_card(slug: Any) -> Card | None:
+    """The catalogue's card ``slug``, ready for ``card_data`` (None when there is none)."""
+    return (
+        Card.objects.filter(slug=slug if isinstance(slug, str) else "")
+        .select_related("realm")
+        .prefetch_related("abilities", "revisions")
+        .first()
+    )
+
+
+def errata_parameters(
+    parameters: Mapping[str, Any], data: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """An errata what-if's parameters: the card (slug), the draft's ``changes`` to its
+    numbers and marks (``DRAFT_FIELDS``) and the erratum's ``note``, checked as the
+    catalogue checks a card; the card now and as drafted, by value."""
+    card = catalogue_card(parameters.get("card"))
+    if card is None:
+        raise ValueError("Choose the card to draft a change to (card: its slug).")
+    if not any(card.name in deck_card_names(deck) for deck in data):
+        raise ValueError(f"Neither deck plays {card.name}: choose decks that use it.")
+    changes = parameters.get("changes")
+    if not isinstance(changes, Mapping) or not changes:
+        raise ValueError(f"changes is an object of new values for: {', '.join(DRAFT_FIELDS)}.")
+    unknown = sorted(set(changes) - set(DRAFT_FIELDS))
+    if unknown:
+        raise ValueError(f"A draft may change {', '.join(DRAFT_FIELDS)}, not {unknown[0]!r}.")
+    note = parameters.get("note")
+    if not isinstance(note, str) or not note.strip() or len(note) > NOTE_LENGTH:
+        raise ValueError(f"An erratum needs a note (up to {NOTE_LENGTH} characters).")
+    try:
+        card_validate({**card.rules_values(), **changes}, None)
+    except ValidationError as error:
+        raise ValueError(f"The draft is not a valid card: {' '.join(error.messages)}") from None
+    current = card_data(card)
+    draft = {**current, **changes}
+    if draft == current:
+        raise ValueError("The draft changes nothing.")
+    return {
+        "card": card.slug,
+        "card_name": card.name,
+        "changes": dict(changes),
+        "note": note.strip(),
+        "current_card": current,
+        "draft_card": draft,
+        "published_at": None,
+    }

@@ -1,0 +1,221 @@
+"""Paired simulation kinds: rule A/B and card impact. Both arms play the same games
+(seeds and seats); the paired shift compares them game by game."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.models import Card
+from games.models_simulation import JobStatus, SimulationJob, SimulationKind
+from games.simulation_figures import paired_shift
+from games.simulation_games import derive_seed, play_simulated_game
+from games.simulation_kinds import arm_game, deck_card_names, job_arms
+from games.simulations import (
+    SimulationError,
+    game_number,
+    job_gauntlet,
+    job_shift,
+    job_summaries,
+    simulation_progress,
+)
+from tests.factories.matches import playable_deck
+from tests.games.simulation_jobs import simulation_start
+
+pytestmark = pytest.mark.django_db
+
+
+def rule_ab(owner, deck_a, deck_b, **changes):
+    return simulation_start(
+        owner,
+        deck_a,
+        deck_b,
+        ruleset="beta-2025",
+        kind=SimulationKind.RULE_AB,
+        parameters={"ruleset_b": "beta-2026-07"},
+        **changes,
+    )
+
+
+def a_card_of(job: SimulationJob) -> str:
+    return deck_card_names(job.decks[0])[0]
+
+
+def test_rule_ab_plays_both_arms_on_the_same_seeds(alice, alices_deck, bobs_deck):
+    job = rule_ab(alice, alices_deck, bobs_deck)
+    job.refresh_from_db()
+    assert job.status == JobStatus.FINISHED
+    assert set(job.chunks.values_list("arm", flat=True)) == {0, 1}
+    base, variant = job_summaries(job, 0), job_summaries(job, 1)
+    assert len(base) == len(variant) == job.games
+    assert [(s.seed, s.swapped) for s in base] == [(s.seed, s.swapped) for s in variant]
+    assert game_number(job, 3, 0).seed == game_number(job, 3, 1).seed
+    assert (game_number(job, 3, 0).ruleset, game_number(job, 3, 1).ruleset) == (
+        "beta-2025",
+        "beta-2026-07",
+    )
+    progress = simulation_progress(job)
+    assert progress.games == progress.done == 2 * job.games
+    assert job_shift(job).count == job.games
+
+
+def test_the_paired_shift_of_identical_arms_is_exactly_zero(alice, alices_deck, bobs_deck):
+    job = simulation_start(alice, alices_deck, bobs_deck, games=6)
+    # A rule A/B whose second arm is the first: the service refuses it, the arms allow it.
+    parameters = {"ruleset_b": job.ruleset, "options_b": job.options}
+    base, same = job_arms(SimulationKind.RULE_AB, parameters, job.ruleset, job.options, job.decks)
+    games = [
+        [play_simulated_game(arm_game(arm, job.bots, job.seed, i)) for i in range(job.games)]
+        for arm in (base, same)
+    ]
+    shift = paired_shift(*games)
+    assert (shift.value, shift.low, shift.high, shift.count) == (0, 0, 0, job.games)
+    assert games[0] == job_summaries(job)
+
+
+@pytest.mark.parametrize(
+    ("parameters", "reason"),
+    [
+        ({}, "second ruleset"),
+        ({"ruleset_b": "no-such-rules"}, "second ruleset"),
+        ({"ruleset_b": "beta-2026-07", "options_b": {"max_turns": 8}}, "two different"),
+        ({"ruleset_b": "beta-2025", "options_b": "x"}, "options_b"),
+    ],
+)
+def test_bad_rule_ab_parameters_are_refused(alice, alices_deck, bobs_deck, parameters, reason):
+    with pytest.raises(SimulationError, match=reason):
+        simulation_start(
+            alice, alices_deck, bobs_deck, kind=SimulationKind.RULE_AB, parameters=parameters
+        )
+    assert not SimulationJob.objects.exists()
+
+
+def test_rule_ab_refuses_decks_not_played_under_the_second_ruleset(alice, alices_deck, bobs_deck):
+    with pytest.raises(SimulationError, match=r"not played under simplified-0\.1"):
+        simulation_start(
+            alice,
+            alices_deck,
+            bobs_deck,
+            kind=SimulationKind.RULE_AB,
+            parameters={"ruleset_b": "simplified-0.1", "options_b": {}},
+        )
+
+
+def test_card_impact_replaces_every_copy_by_a_blank_on_the_same_seeds(
+    alice, alices_deck, bobs_deck
+):
+    plain = simulation_start(alice, alices_deck, bobs_deck)
+    card = a_card_of(plain)
+    job = simulation_start(
+        alice, alices_deck, bobs_deck, kind=SimulationKind.CARD_IMPACT, parameters={"card": card}
+    )
+    job.refresh_from_db()
+    assert job.status == JobStatus.FINISHED
+    base, variant = job_arms(job.kind, job.parameters, job.ruleset, job.options, job.decks)
+    names = [c["name"] for c in variant.decks[0]["cards"]]
+    assert card not in names and f"Blank {card}" in names
+    assert variant.decks[1] == base.decks[1]
+    # The base arm is the plain job's games, game for game.
+    assert job_summaries(job, 0) == job_summaries(plain)
+    assert [s.seed for s in job_summaries(job, 1)] == [s.seed for s in job_summaries(plain)]
+    assert job_shift(job).count == job.games
+
+
+def test_card_impact_with_a_substitute_takes_the_card_by_value(alice, alices_deck, bobs_deck):
+    plain = simulation_start(alice, alices_deck, bobs_deck, games=2)
+    card = a_card_of(plain)
+    substitute = Card.objects.exclude(name__in=deck_card_names(plain.decks[0])).first()
+    job = simulation_start(
+        alice,
+        alices_deck,
+        bobs_deck,
+        kind=SimulationKind.CARD_IMPACT,
+        parameters={"card": card, "substitute": substitute.slug},
+        games=2,
+    )
+    assert job.parameters["substitute_card"]["name"] == substitute.name
+    _, variant = job_arms(job.kind, job.parameters, job.ruleset, job.options, job.decks)
+    assert substitute.name in [c["name"] for c in variant.decks[0]["cards"]]
+
+
+@pytest.mark.parametrize(
+    ("parameters", "reason"),
+    [
+        ({}, "Choose a card of deck A"),
+        ({"card": "No Such Card"}, "Choose a card of deck A"),
+        ({"card": None}, "Choose a card of deck A"),
+    ],
+)
+def test_bad_card_impact_parameters_are_refused(alice, alices_deck, bobs_deck, parameters, reason):
+    with pytest.raises(SimulationError, match=reason):
+        simulation_start(
+            alice, alices_deck, bobs_deck, kind=SimulationKind.CARD_IMPACT, parameters=parameters
+        )
+    assert not SimulationJob.objects.exists()
+
+
+def test_an_unknown_substitute_is_refused(alice, alices_deck, bobs_deck):
+    plain = simulation_start(alice, alices_deck, bobs_deck, games=1)
+    with pytest.raises(SimulationError, match="substitute is a card"):
+        simulation_start(
+            alice,
+            alices_deck,
+            bobs_deck,
+            kind=SimulationKind.CARD_IMPACT,
+            parameters={"card": a_card_of(plain), "substitute": "no-such-card"},
+        )
+    assert SimulationJob.objects.count() == 1
+
+
+def test_an_unknown_kind_is_refused(alice, alices_deck, bobs_deck):
+    with pytest.raises(SimulationError, match="Unknown kind"):
+        simulation_start(alice, alices_deck, bobs_deck, kind="poker")
+
+
+def test_a_gauntlet_plays_every_pairing_on_its_own_seed(alice, bob, realms, alices_deck, bobs_deck):
+    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
+    job = simulation_start(
+        alice,
+        alices_deck,
+        bobs_deck,
+        kind=SimulationKind.GAUNTLET,
+        games=4,
+        parameters={"decks": [third.pk], "opponents": [alices_deck.pk]},
+    )
+    job.refresh_from_db()
+    assert job.status == JobStatus.FINISHED and job.arm_count == 4
+    assert job.parameters["decks"] == ["Alice's deck", "Third deck"]
+    assert job.parameters["opponents"] == ["Bob's deck", "Alice's deck"]
+    gauntlet = job_gauntlet(job)
+    assert [[cell.count for cell in row] for row in gauntlet.cells] == [[4, 4], [4, 4]]
+    assert [estimate.count for estimate in gauntlet.overall] == [8, 8]
+    # Pairing (1, 0) is the third deck against Bob's, on the gauntlet's derived seed.
+    game = game_number(job, 0, 2)
+    assert game.seed == derive_seed(derive_seed(job.seed, "gauntlet", 1, 0), 0)
+    assert game.decks == (job.decks[1], job.decks[2])
+
+
+@pytest.mark.parametrize(
+    ("parameters", "reason"),
+    [
+        ({"decks": "x"}, "list of deck ids"),
+        ({"opponents": [10**9]}, "decks you can see"),
+        ({"opponents": [-1]}, "list of deck ids"),
+    ],
+)
+def test_bad_gauntlet_parameters_are_refused(alice, alices_deck, bobs_deck, parameters, reason):
+    with pytest.raises(SimulationError, match=reason):
+        simulation_start(
+            alice, alices_deck, bobs_deck, kind=SimulationKind.GAUNTLET, parameters=parameters
+        )
+    assert not SimulationJob.objects.exists()
+
+
+def test_a_gauntlet_side_repeating_a_deck_is_refused(alice, alices_deck, bobs_deck):
+    with pytest.raises(SimulationError, match="different decks"):
+        simulation_start(
+            alice,
+            alices_deck,
+            bobs_deck,
+            kind=SimulationKind.GAUNTLET,
+            parameters={"decks": [alices_deck.pk]},
+        )
