@@ -1,0 +1,98 @@
+"""The greedy bot: looks one decision ahead and takes the best-scoring result.
+
+For each legal action it plays the action forward in a world sampled from its
+own view (``determinize``) and scores what follows with ``evaluation``. "One
+decision ahead" is one *step* of the game: the action, then whatever has to
+be answered before the next Activation step, Shén placement or Realm Stone
+(``STEP_BOUNDARIES``): its own follow-ups (what an activated Avatar does,
+its combat window) are chosen the same way, greedily, up to ``FOLLOW_UPS``
+deep; the opponent's answers in between (their combat window, keeping a
+beaten Avatar, which cards to lose) take the engine's first option, the
+plain default (pass; the bot loss order of R24).
+
+Dice and reshuffles make a step's result uncertain: when playing an action
+forward rolled any, it is played again in ``SAMPLES - 1`` more worlds and the
+scores averaged. Ties go to a draw from the bot's own generator.
+"""
+
+from __future__ import annotations
+
+from games.engine import rng
+from games.engine.actions import Action
+from games.engine.decisions import ActivationStep, ChooseRealmStone, PlaceShen
+from games.engine.determinize import determinize
+from games.engine.engine import apply, legal_actions
+from games.engine.evaluation import WEIGHTS, Weights, evaluate
+from games.engine.state import GameState
+from games.engine.view import view_for
+
+# Decisions that start a new step: the look-ahead stops and scores there.
+STEP_BOUNDARIES = (ActivationStep, PlaceShen, ChooseRealmStone)
+# How many of its own decisions inside one step the bot looks through (after the
+# first): activate, then what the Avatar does, then its combat window.
+FOLLOW_UPS = 1
+# Worlds an action with a random outcome is scored in.
+SAMPLES = 3
+# Answers played through at most in one step (a guard: steps are a few long).
+MAX_STEP_ACTIONS = 40
+# Scores closer than this count as equal.
+TIE = 1e-9
+
+
+class GreedyBot:
+    """Picks the action whose step scores best for it (see the module docstring)."""
+
+    def __init__(self, seed: int, *, weights: Weights = WEIGHTS, samples: int = SAMPLES) -> None:
+        self._rng = rng.seed_state(seed)
+        self.weights = weights
+        self.samples = samples
+
+    def choose(self, state: GameState) -> Action:
+        """The best-scoring legal action, judged from ``player``'s view alone."""
+        player = state.to_decide
+        view = view_for(state, player)
+        world, self._rng = determinize(view, player, self._rng)
+        actions = legal_actions(world)
+        if len(actions) == 1:
+            return actions[0]
+        best: list[Action] = []
+        best_score = -float("inf")
+        for action in actions:
+            score = self._score(view, world, action, player)
+            if score > best_score + TIE:
+                best, best_score = [action], score
+            elif score > best_score - TIE:
+                best.append(action)
+        index, self._rng = rng.below(self._rng, len(best))
+        return best[index]
+
+    def _score(self, view: GameState, world: GameState, action: Action, player: int) -> float:
+        """The action's step scored in ``world``, averaged over more worlds when random."""
+        score, random = step_value(world, action, player, FOLLOW_UPS, self.weights)
+        if not random:
+            return score
+        total = score
+        for _ in range(self.samples - 1):
+            other_world, self._rng = determinize(view, player, self._rng)
+            total += step_value(other_world, action, player, FOLLOW_UPS, self.weights)[0]
+        return total / self.samples
+
+
+def step_value(
+    state: GameState, action: Action, player: int, depth: int, weights: Weights = WEIGHTS
+) -> tuple[float, bool]:
+    """(the score for ``player`` once ``action`` and the rest of its step are played,
+    whether anything random happened on the way)."""
+    before = state.rng
+    state, _ = apply(state, action)
+    for _ in range(MAX_STEP_ACTIONS):
+        decision = state.decision
+        if decision is None or isinstance(decision, STEP_BOUNDARIES):
+            break
+        actions = legal_actions(state)
+        if decision.player == player and depth > 0 and len(actions) > 1:
+            values = [step_value(state, a, player, depth - 1, weights) for a in actions]
+            best = max(value for value, _ in values)
+            return best, state.rng != before or any(random for _, random in values)
+        state, _ = apply(state, actions[0])
+    return evaluate(state, player, weights), state.rng != before
