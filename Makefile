@@ -42,3 +42,4 @@ bench: install-test
 	$(BIN)/python bench/catalogue.py
 	$(BIN)/python bench/decks.py
 	$(BIN)/python bench/matches.py
+	$(BIN)/python bench/bots.py --minutes 10

@@ -28,16 +28,42 @@ tell two games apart that differ only in what it may not see.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from games.engine import rng
+from games.engine.actions import Action
 from games.engine.cards import CardSpec
 from games.engine.decisions import DiscardCard
+from games.engine.engine import legal_actions
 from games.engine.state import GameState, evolve, other, with_item
-from games.engine.view import HIDDEN_SPEC
+from games.engine.view import HIDDEN_SPEC, view_for
 
 # Below this many opponent cards seen, the player's own deck list joins the pool.
 MIN_SEEN = 5
 # Fresh generator seeds are drawn below this bound (any 64-bit value would do).
 _SEED_RANGE = 1 << 62
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What the player deciding in a state knows (``view``), one world sampled from it,
+    and the actions legal there (the same as in the real state: they are the player's)."""
+
+    player: int
+    view: GameState
+    world: GameState
+    actions: tuple[Action, ...]
+
+
+def outlook(state: GameState, seed: int) -> tuple[Outlook, int]:
+    """(the deciding player's :class:`Outlook` on ``state``, the next generator state).
+
+    A bot's first look at a decision: everything after it reads the view, never
+    ``state``."""
+    player = state.to_decide
+    view = view_for(state, player)
+    world, seed = determinize(view, player, seed)
+    return Outlook(player, view, world, tuple(legal_actions(world))), seed
 
 
 def seen_cards(view: GameState) -> frozenset[int]:

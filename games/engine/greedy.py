@@ -20,11 +20,10 @@ from __future__ import annotations
 from games.engine import rng
 from games.engine.actions import Action
 from games.engine.decisions import ActivationStep, ChooseRealmStone, PlaceShen
-from games.engine.determinize import determinize
+from games.engine.determinize import determinize, outlook
 from games.engine.engine import apply, legal_actions
 from games.engine.evaluation import WEIGHTS, Weights, evaluate
 from games.engine.state import GameState
-from games.engine.view import view_for
 
 # Decisions that start a new step: the look-ahead stops and scores there.
 STEP_BOUNDARIES = (ActivationStep, PlaceShen, ChooseRealmStone)
@@ -49,16 +48,13 @@ class GreedyBot:
 
     def choose(self, state: GameState) -> Action:
         """The best-scoring legal action, judged from ``player``'s view alone."""
-        player = state.to_decide
-        view = view_for(state, player)
-        world, self._rng = determinize(view, player, self._rng)
-        actions = legal_actions(world)
-        if len(actions) == 1:
-            return actions[0]
+        look, self._rng = outlook(state, self._rng)
+        if len(look.actions) == 1:
+            return look.actions[0]
         best: list[Action] = []
         best_score = -float("inf")
-        for action in actions:
-            score = self._score(view, world, action, player)
+        for action in look.actions:
+            score = self._score(look.view, look.world, action, look.player)
             if score > best_score + TIE:
                 best, best_score = [action], score
             elif score > best_score - TIE:

@@ -36,12 +36,11 @@ import time
 
 from games.engine import rng
 from games.engine.actions import Action
-from games.engine.determinize import determinize
+from games.engine.determinize import determinize, outlook
 from games.engine.engine import apply, legal_actions
 from games.engine.evaluation import WEIGHTS, Weights, chance, win_chance
 from games.engine.greedy import FOLLOW_UPS, step_value
 from games.engine.state import GameState
-from games.engine.view import view_for
 
 # The default budget: playouts per decision (bench/bots.py measures the time it takes).
 PLAYOUTS = 200
@@ -98,22 +97,19 @@ class SearchBot:
 
     def choose(self, state: GameState) -> Action:
         """The most visited root action after the search, judged from the view alone."""
-        player = state.to_decide
-        view = view_for(state, player)
-        world, self._rng = determinize(view, player, self._rng)
-        actions = legal_actions(world)
-        if len(actions) == 1:
-            return actions[0]
-        root = self._root(world, actions, player)
+        look, self._rng = outlook(state, self._rng)
+        if len(look.actions) == 1:
+            return look.actions[0]
+        root = self._root(look.world, look.actions, look.player)
         deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
         for _ in range(self.playouts):
-            world, self._rng = determinize(view, player, self._rng)
-            self._playout(root, world, player)
+            world, self._rng = determinize(look.view, look.player, self._rng)
+            self._playout(root, world, look.player)
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        return max(actions, key=lambda action: _rank(root.children[action]))
+        return max(look.actions, key=lambda action: _rank(root.children[action]))
 
-    def _root(self, world: GameState, actions: list[Action], player: int) -> Node:
+    def _root(self, world: GameState, actions: tuple[Action, ...], player: int) -> Node:
         """The root, each action holding its greedy prior as virtual playouts."""
         root = Node()
         for action in actions:
