@@ -14,9 +14,13 @@ be in (single-observer information-set MCTS, Cowling, Powley and Whitehouse,
    the point of view of the player who chose there. Decisions with one answer
    are played through without a node.
 2. **Expand** one untried action (drawn from the bot's generator).
-3. **Roll out**: random legal actions, at most ``rollout_actions`` of them,
-   then the position is scored with ``evaluation.win_chance`` (a finished
-   game scores 1, 0 or ½).
+3. **Score the leaf** with the greedy bot's look-ahead: the new action and the
+   rest of its step (``greedy.step_value``) from the point of view of the
+   player who chose it, as a chance to win (``evaluation.chance``; a finished
+   game scores 1, 0 or ½). With ``rollout_actions`` above 0 the leaf is
+   instead played on at random for that many actions and then evaluated: a
+   plain random rollout, kept for comparison (untuned: random play by both
+   sides swings the cards left far more than one action does).
 4. **Back up** the result along the path.
 
 The root's actions start with the greedy bot's judgement as a prior: each
@@ -44,7 +48,8 @@ from games.engine.state import GameState
 
 # The default budget: playouts per decision (bench/bots.py measures the time it takes).
 PLAYOUTS = 200
-# Random actions a rollout plays before the position is scored.
+# Random actions a rollout plays before the position is scored (0: none, the leaf's
+# step is scored by the greedy look-ahead).
 ROLLOUT_ACTIONS = 0
 # UCB1's exploration constant, for results between 0 and 1.
 EXPLORATION = 0.7
