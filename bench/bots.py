@@ -159,10 +159,12 @@ def report(rung: dict, processes: int, reference: float) -> list[str]:
     ]
     if count < rung["asked"]:
         full = rung["wall"] / count * rung["asked"] if count else float("nan")
+        idle = cpu / count * rung["asked"] / processes if count else float("nan")
         lines.append(
             f"  stopped at the time limit: {count} of {rung['asked']} games in "
             f"{rung['wall'] / 60:.1f} min wall on {processes} processes; the full "
-            f"{rung['asked']} would take about {full / 60:.0f} min here"
+            f"{rung['asked']} would take about {full / 60:.0f} min at this run's pace, "
+            f"{idle / 60:.0f} min on {processes} idle cores (CPU time per game)"
         )
     times = [t for p in played for t in p.decisions_ms]
     if times:
