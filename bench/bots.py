@@ -38,11 +38,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.engine import sample_decks
 from games.confidence import wilson_interval
 from games.engine import RULESETS, legal_actions, make_bot
-from games.engine.bots import Bot, RandomBot, play_game
+from games.engine.bots import Bot, GameStalled, RandomBot, play_game
 from games.engine.search import PLAYOUTS
 
 RUNGS = (("greedy", "random"), ("search", "greedy"))
 TARGET = 0.60
+# A game of the ladder with more actions than this is stopped as "stalled" (real
+# games take a few hundred; a loop of cards, R13 lets one run on, never ends).
+MAX_ACTIONS = 5_000
 # Reference games played in the same run, to state speeds as ratios.
 REFERENCE_GAMES = 40
 
@@ -87,7 +90,11 @@ def play_one(task: tuple[str, str, int]) -> Played:
     bots[seat] = timed if upper == "search" else timed.bot
     bots[1 - seat] = make_bot(lower, 2_000 + index)
     start = time.process_time()
-    final, _, _ = play_game(ruleset, sample_decks(pair), pair, bots)
+    try:
+        final, _, _ = play_game(ruleset, sample_decks(pair), pair, bots, max_actions=MAX_ACTIONS)
+    except GameStalled:
+        # Counted as a draw and listed as "stalled", so a loop cannot hang the ladder.
+        return Played(index, 0.5, "stalled", -1, time.process_time() - start, tuple(timed.times))
     winner = final.result.winner
     score = 0.5 if winner is None else float(winner == seat)
     return Played(
@@ -148,7 +155,8 @@ def report(rung: dict, processes: int, reference: float) -> list[str]:
     cpu = sum(p.cpu_seconds for p in played)
     per_second = count / cpu if cpu else float("nan")
     endings = Counter(p.reason for p in played)
-    turns = statistics.mean(p.turns for p in played) if played else float("nan")
+    ended = [p.turns for p in played if p.turns >= 0]
+    turns = statistics.mean(ended) if ended else float("nan")
     verdict = "meets" if estimate.low >= TARGET else "below" if estimate.high < TARGET else "?"
     lines = [
         f"{rung['upper']} vs {rung['lower']:7} {count:5} games  "

@@ -9,8 +9,11 @@ holding every anchor point (R20).
 
 * **Cards left** (``card``): cards in hand, deck and discard pile are the life
   total; every loss (captures R12, claims R20, combat R23, Realm Stone
-  attacks R19) is paid in them. A card in hand is worth a little more
-  (``hand``): it is an option now.
+  attacks R19) is paid in them. A card in hand is worth no more than one in
+  the deck or the discard pile (``hand`` is 0): any bonus makes a card that
+  returns cards from the discard pile to hand (``gain_cards_back``) score a
+  gain every time it is played, and two of them then loop for ever, each
+  returning the other (the sample decks' Recall pair did).
 * **Anchors** (``anchor``): each anchor point held. A claim beyond the first
   costs the opponent cards, and holding them all wins.
 * **Board presence** (``avatar``, ``strength``, ``ready``): an Avatar in play
@@ -50,7 +53,7 @@ class Weights:
     """The evaluation's weights, in cards (see the module docstring for each term)."""
 
     card: float = 1.0
-    hand: float = 0.15
+    hand: float = 0.0
     anchor: float = 2.5
     avatar: float = 1.3
     strength: float = 0.15

@@ -12,13 +12,15 @@ plain default (pass; the bot loss order of R24).
 
 Dice and reshuffles make a step's result uncertain: when playing an action
 forward rolled any, it is played again in ``SAMPLES - 1`` more worlds and the
-scores averaged. Ties go to a draw from the bot's own generator.
+scores averaged. Between equal scores the bot passes if it may (an action that
+changes nothing is not worth a step, and passing is what ends a phase, R13),
+else takes the first in the engine's order (for a card loss, the R24 default).
 """
 
 from __future__ import annotations
 
 from games.engine import rng
-from games.engine.actions import Action
+from games.engine.actions import PASS, Action
 from games.engine.decisions import ActivationStep, ChooseRealmStone, PlaceShen
 from games.engine.determinize import determinize, outlook
 from games.engine.engine import apply, legal_actions
@@ -60,8 +62,7 @@ class GreedyBot:
                 best, best_score = [action], score
             elif score > best_score - TIE:
                 best.append(action)
-        index, self._rng = rng.below(self._rng, len(best))
-        return best[index]
+        return PASS if PASS in best else best[0]
 
     def _score(self, view: GameState, world: GameState, action: Action, player: int) -> float:
         """The action's step scored in ``world``, averaged over more worlds when random."""
