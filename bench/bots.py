@@ -117,9 +117,12 @@ def reference_games_per_second(games: int = REFERENCE_GAMES) -> float:
     return games / (time.process_time() - start)
 
 
-def run_rung(upper: str, lower: str, games: int, processes: int, minutes: float) -> dict:
-    """Play the rung in ``processes`` workers, in order, for at most ``minutes``."""
-    tasks = [(upper, lower, index) for index in range(games)]
+def run_rung(
+    upper: str, lower: str, games: int, processes: int, minutes: float, first: int = 0
+) -> dict:
+    """Play the rung's games ``first``… in ``processes`` workers, in order, for at most
+    ``minutes``."""
+    tasks = [(upper, lower, index) for index in range(first, first + games)]
     played: list[Played] = []
     start = time.perf_counter()
     deadline = start + minutes * 60
@@ -198,6 +201,9 @@ def main() -> None:
     parser.add_argument(
         "--rungs", default="greedy,search", help="which rungs, by upper bot: greedy,search"
     )
+    parser.add_argument(
+        "--first", type=int, default=0, help="index of the first game (even): to go on a run"
+    )
     args = parser.parse_args()
     games = args.games + args.games % 2
     reference = reference_games_per_second()
@@ -208,7 +214,7 @@ def main() -> None:
     wanted = set(args.rungs.split(","))
     for upper, lower in RUNGS:
         if upper in wanted:
-            rung = run_rung(upper, lower, games, args.processes, args.minutes)
+            rung = run_rung(upper, lower, games, args.processes, args.minutes, args.first)
             for line in report(rung, args.processes, reference):
                 print(line, flush=True)
 
