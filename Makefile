@@ -44,3 +44,4 @@ bench: install-test
 	$(BIN)/python bench/decks.py
 	$(BIN)/python bench/matches.py
 	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/bots.py --minutes 10

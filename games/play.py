@@ -175,7 +175,8 @@ class Game(Protocol):
     def bot_names(self) -> tuple[str, ...]: ...
 
 
-BOTS: Mapping[str, Callable[[int], engine.Bot]] = MappingProxyType({"random": engine.RandomBot})
+# The engine's bots by name, weakest first: "random", "greedy", "search".
+BOTS: Mapping[str, Callable[[int], engine.Bot]] = engine.BOTS
 
 
 class Shen:

@@ -95,8 +95,11 @@ from games.engine.events import (
     TurnBegan,
     TurnEnded,
 )
+from games.engine.greedy import GreedyBot
 from games.engine.replay import ReplayMismatch, ReplayResult, record_digests, replay
+from games.engine.roster import BOTS, make_bot
 from games.engine.ruleset import RULESETS, Ruleset
+from games.engine.search import SearchBot
 from games.engine.setup import DeckList, Scenario, start_game
 from games.engine.state import Avatar, GameState, Result
 from games.engine.victory import is_over, winner
@@ -104,6 +107,7 @@ from games.engine.view import redact_events, view_for
 from games.engine.words import action_in_words
 
 __all__ = (
+    "BOTS",
     "RULESETS",
     "AbilitySpec",
     "AbilityUsed",
@@ -151,6 +155,7 @@ __all__ = (
     "GameOver",
     "GameStalled",
     "GameState",
+    "GreedyBot",
     "IllegalAction",
     "KeepAvatar",
     "LoseCards",
@@ -185,6 +190,7 @@ __all__ = (
     "ReturnCards",
     "Ruleset",
     "Scenario",
+    "SearchBot",
     "TakeTurn",
     "TraitModified",
     "TurnBegan",
@@ -200,6 +206,7 @@ __all__ = (
     "from_json",
     "is_over",
     "legal_actions",
+    "make_bot",
     "new_game",
     "play_game",
     "record_digests",

@@ -238,6 +238,8 @@ NOT_STORED = {
     "games.engine.groups.Layout": "the grid's inner form: a ShenGrid stores itself by to_data",
     "games.engine.replay.ReplayResult": "what a replay returns; its states are stored",
     "games.engine.places.Place": "a named position for notation and clients",
+    "games.engine.determinize.Outlook": "a bot's look at one decision, made and dropped there",
+    "games.engine.evaluation.Weights": "a bot's evaluation weights, given to it in code",
 }
 
 

@@ -1,0 +1,223 @@
+"""The bots' strength ladder: each bot against the one below it, and how fast they are.
+
+Prints, for the default scenario (``beta-2026-07``, 8×8, four corner anchors)
+and the engine bench's 40-card sample decks:
+
+* each rung (greedy vs random, search vs greedy): the upper bot's win rate
+  (a draw counts half) with its 95% Wilson interval (``games.confidence``),
+  against the target of at least 60%, over ``--games`` games. Games come in
+  pairs with the same decks and seed and the seats swapped, so each bot plays
+  both decks from both seats;
+* games per second of each rung, and as a ratio to random-vs-random games
+  measured in the same run (the machine is shared; its speed varies);
+* the search bot's decision time at its default budget (p50 and p95 over
+  the decisions where it searched, i.e. had more than one legal action), in
+  CPU and in wall-clock milliseconds.
+
+Games run in ``--processes`` worker processes (2 by default: the machine has
+two cores). A rung that would take longer than ``--minutes`` stops after the
+games finished in order by then (never "the quick ones first", which would
+favour short games) and says how long the full run would take.
+
+Run: ``.venv/bin/python bench/bots.py`` (``--games 40`` for a quick look).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.engine import sample_decks
+from games.confidence import wilson_interval
+from games.engine import RULESETS, legal_actions, make_bot
+from games.engine.bots import Bot, GameStalled, RandomBot, play_game
+from games.engine.search import PLAYOUTS
+
+RUNGS = (("greedy", "random"), ("search", "greedy"))
+TARGET = 0.60
+# A game of the ladder with more actions than this is stopped as "stalled" (real
+# games take a few hundred; a loop of cards, R13 lets one run on, never ends).
+MAX_ACTIONS = 5_000
+# Reference games played in the same run, to state speeds as ratios.
+REFERENCE_GAMES = 40
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a rung, from the upper bot's side."""
+
+    index: int
+    score: float  # 1 a win, ½ a draw, 0 a loss
+    reason: str
+    turns: int
+    cpu_seconds: float
+    decisions_ms: tuple[tuple[float, float], ...]  # (CPU, wall) per searched decision
+
+
+class Timed:
+    """A bot whose decisions with a real choice are timed (CPU and wall clock)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.times: list[tuple[float, float]] = []
+
+    def choose(self, state):
+        if len(legal_actions(state)) == 1:
+            return self.bot.choose(state)
+        cpu, wall = time.process_time(), time.perf_counter()
+        action = self.bot.choose(state)
+        self.times.append(((time.process_time() - cpu) * 1e3, (time.perf_counter() - wall) * 1e3))
+        return action
+
+
+def play_one(task: tuple[str, str, int]) -> Played:
+    """Game ``index`` of the rung ``upper`` vs ``lower``: a pair of games shares decks and
+    seed, and the upper bot takes seat ``index % 2``."""
+    upper, lower, index = task
+    pair = index // 2
+    seat = index % 2
+    ruleset = RULESETS["beta-2026-07"]
+    bots: list[Bot] = [None, None]  # type: ignore[list-item]
+    timed = Timed(make_bot(upper, 1_000 + index))
+    bots[seat] = timed if upper == "search" else timed.bot
+    bots[1 - seat] = make_bot(lower, 2_000 + index)
+    start = time.process_time()
+    try:
+        final, _, _ = play_game(ruleset, sample_decks(pair), pair, bots, max_actions=MAX_ACTIONS)
+    except GameStalled:
+        # Counted as a draw and listed as "stalled", so a loop cannot hang the ladder.
+        return Played(index, 0.5, "stalled", -1, time.process_time() - start, tuple(timed.times))
+    winner = final.result.winner
+    score = 0.5 if winner is None else float(winner == seat)
+    return Played(
+        index,
+        score,
+        final.result.reason,
+        final.turn,
+        time.process_time() - start,
+        tuple(timed.times),
+    )
+
+
+def reference_games_per_second(games: int = REFERENCE_GAMES) -> float:
+    """Random-vs-random games per CPU second, with the same decks and seeds."""
+    start = time.process_time()
+    for index in range(games):
+        pair = index // 2
+        bots = (RandomBot(1_000 + index), RandomBot(2_000 + index))
+        play_game(RULESETS["beta-2026-07"], sample_decks(pair), pair, bots)
+    return games / (time.process_time() - start)
+
+
+def run_rung(
+    upper: str, lower: str, games: int, processes: int, minutes: float, first: int = 0
+) -> dict:
+    """Play the rung's games ``first``… in ``processes`` workers, in order, for at most
+    ``minutes``."""
+    tasks = [(upper, lower, index) for index in range(first, first + games)]
+    played: list[Played] = []
+    start = time.perf_counter()
+    deadline = start + minutes * 60
+    with Pool(processes) as pool:
+        for result in pool.imap(play_one, tasks):
+            played.append(result)
+            if len(played) % 10 == 0:
+                rate = sum(p.score for p in played) / len(played)
+                print(
+                    f"  {upper} vs {lower}: {len(played)}/{games} games, {rate:.1%}",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            if time.perf_counter() > deadline and len(played) % 2 == 0:
+                pool.terminate()
+                break
+    wall = time.perf_counter() - start
+    return {"upper": upper, "lower": lower, "asked": games, "played": played, "wall": wall}
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile of ``values`` (inclusive method), or nan when empty."""
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[round(share * 100) - 1]
+
+
+def report(rung: dict, processes: int, reference: float) -> list[str]:
+    """The rung's lines of the table, and the decision times when the search bot played."""
+    played = rung["played"]
+    count = len(played)
+    estimate = wilson_interval(sum(p.score for p in played), count)
+    cpu = sum(p.cpu_seconds for p in played)
+    per_second = count / cpu if cpu else float("nan")
+    endings = Counter(p.reason for p in played)
+    ended = [p.turns for p in played if p.turns >= 0]
+    turns = statistics.mean(ended) if ended else float("nan")
+    verdict = "meets" if estimate.low >= TARGET else "below" if estimate.high < TARGET else "?"
+    lines = [
+        f"{rung['upper']} vs {rung['lower']:7} {count:5} games  "
+        f"win rate {estimate.as_percent():30} target ≥{TARGET:.0%}: {verdict:5}  "
+        f"{per_second:7.3f} games/CPU s ({per_second / reference:.4f}× random-vs-random)  "
+        f"mean {turns:.1f} turns; "
+        + ", ".join(f"{n} {reason}" for reason, n in sorted(endings.items()))
+    ]
+    if count < rung["asked"]:
+        full = rung["wall"] / count * rung["asked"] if count else float("nan")
+        idle = cpu / count * rung["asked"] / processes if count else float("nan")
+        lines.append(
+            f"  stopped at the time limit: {count} of {rung['asked']} games in "
+            f"{rung['wall'] / 60:.1f} min wall on {processes} processes; the full "
+            f"{rung['asked']} would take about {full / 60:.0f} min at this run's pace, "
+            f"{idle / 60:.0f} min on {processes} idle cores (CPU time per game)"
+        )
+    times = [t for p in played for t in p.decisions_ms]
+    if times:
+        cpu_ms = [c for c, _ in times]
+        wall_ms = [w for _, w in times]
+        lines.append(
+            f"  search decisions at the default budget ({PLAYOUTS} playouts), n={len(times)} "
+            f"with a choice: CPU p50 {percentile(cpu_ms, 0.5):.0f} ms, "
+            f"p95 {percentile(cpu_ms, 0.95):.0f} ms, max {max(cpu_ms):.0f} ms; "
+            f"wall p50 {percentile(wall_ms, 0.5):.0f} ms, p95 {percentile(wall_ms, 0.95):.0f} ms "
+            f"(target under 1000 ms)"
+        )
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="games per rung (even)")
+    parser.add_argument("--processes", type=int, default=2, help="worker processes")
+    parser.add_argument(
+        "--minutes", type=float, default=15.0, help="wall-clock limit per rung, in minutes"
+    )
+    parser.add_argument(
+        "--rungs", default="greedy,search", help="which rungs, by upper bot: greedy,search"
+    )
+    parser.add_argument(
+        "--first", type=int, default=0, help="index of the first game (even): to go on a run"
+    )
+    args = parser.parse_args()
+    games = args.games + args.games % 2
+    reference = reference_games_per_second()
+    print(
+        f"Strength ladder: beta-2026-07, sample decks, games in seat-swapped pairs; "
+        f"reference random vs random {reference:.1f} games/CPU s"
+    )
+    wanted = set(args.rungs.split(","))
+    for upper, lower in RUNGS:
+        if upper in wanted:
+            rung = run_rung(upper, lower, games, args.processes, args.minutes, args.first)
+            for line in report(rung, args.processes, reference):
+                print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""The search bot: Monte Carlo tree search over information sets.
+
+What the bot cannot see (the opponent's hand, both decks' order, the dice) it
+samples: every playout starts in a fresh world drawn from its own view
+(``determinize``), so the tree holds what is true in all the worlds it might
+be in (single-observer information-set MCTS, Cowling, Powley and Whitehouse,
+2012). One playout:
+
+1. **Select.** From the root, while every action legal *in this world* has
+   been tried at the node, follow the one with the best UCB1 score. An
+   action's exploration term counts the playouts in which it was available,
+   not the node's visits, since an action may be legal in one world and not in
+   another. Both players choose in the tree; each node's statistics are from
+   the point of view of the player who chose there. Decisions with one answer
+   are played through without a node.
+2. **Expand** one untried action (drawn from the bot's generator).
+3. **Score the leaf** with the greedy bot's look-ahead: the new action and the
+   rest of its step (``greedy.step_value``) from the point of view of the
+   player who chose it, as a chance to win (``evaluation.chance``; a finished
+   game scores 1, 0 or ½). With ``rollout_actions`` above 0 the leaf is
+   instead played on at random for that many actions and then evaluated: a
+   plain random rollout, kept for comparison (untuned: random play by both
+   sides swings the cards left far more than one action does).
+4. **Back up** the result along the path.
+
+The root's actions start with the greedy bot's judgement as a prior: each
+holds ``PRIOR_VISITS`` virtual playouts scoring the greedy step value of the
+action, so a small budget refines the greedy choice instead of starting from
+nothing. The most visited root action is played.
+
+The budget is a number of playouts (``playouts``), so a game between bots is
+still a function of the seeds; ``max_ms`` optionally caps the time as well
+(a cap makes the choice depend on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from games.engine import rng
+from games.engine.actions import Action
+from games.engine.determinize import determinize, outlook
+from games.engine.engine import apply, legal_actions
+from games.engine.evaluation import WEIGHTS, Weights, chance, win_chance
+from games.engine.greedy import FOLLOW_UPS, step_value
+from games.engine.state import GameState
+
+# The default budget: playouts per decision (bench/bots.py measures the time it takes).
+PLAYOUTS = 200
+# Random actions a rollout plays before the position is scored (0: none, the leaf's
+# step is scored by the greedy look-ahead).
+ROLLOUT_ACTIONS = 0
+# UCB1's exploration constant, for results between 0 and 1.
+EXPLORATION = 0.7
+# Virtual playouts the greedy prior is worth at the root.
+PRIOR_VISITS = 4
+
+
+class Node:
+    """One decision reached by a sequence of actions, and what came of choosing each."""
+
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self, visits: float = 0.0, reward: float = 0.0, available: float = 0.0) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = visits
+        self.reward = reward
+        self.available = max(available, visits)
+
+    def ucb(self, exploration: float) -> float:
+        """Mean result plus the exploration bonus (available playouts against visits)."""
+        return self.reward / self.visits + exploration * math.sqrt(
+            math.log(self.available) / self.visits
+        )
+
+
+def _rank(node: Node) -> tuple[float, float]:
+    """Most visited first; between equals (a small budget leaves many), the better mean."""
+    return node.visits, node.reward / node.visits
+
+
+class SearchBot:
+    """Picks by information-set MCTS with ``playouts`` playouts per decision."""
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        playouts: int = PLAYOUTS,
+        max_ms: float | None = None,
+        rollout_actions: int = ROLLOUT_ACTIONS,
+        exploration: float = EXPLORATION,
+        weights: Weights = WEIGHTS,
+    ) -> None:
+        self._rng = rng.seed_state(seed)
+        self.playouts = playouts
+        self.max_ms = max_ms
+        self.rollout_actions = rollout_actions
+        self.exploration = exploration
+        self.weights = weights
+
+    def choose(self, state: GameState) -> Action:
+        """The most visited root action after the search, judged from the view alone."""
+        look, self._rng = outlook(state, self._rng)
+        if len(look.actions) == 1:
+            return look.actions[0]
+        root = self._root(look.world, look.actions, look.player)
+        deadline = None if self.max_ms is None else time.perf_counter() + self.max_ms / 1000
+        for _ in range(self.playouts):
+            world, self._rng = determinize(look.view, look.player, self._rng)
+            self._playout(root, world, look.player)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return max(look.actions, key=lambda action: _rank(root.children[action]))
+
+    def _root(self, world: GameState, actions: tuple[Action, ...], player: int) -> Node:
+        """The root, each action holding its greedy prior as virtual playouts."""
+        root = Node()
+        for action in actions:
+            value, _ = step_value(world, action, player, FOLLOW_UPS, self.weights)
+            root.children[action] = Node(PRIOR_VISITS, PRIOR_VISITS * chance(value))
+        return root
+
+    def _playout(self, root: Node, state: GameState, player: int) -> None:
+        """One select–expand–score–back up pass through ``state``, a sampled world."""
+        path: list[tuple[Node, int]] = []
+        node = root
+        result = None
+        while state.result is None:
+            actions = legal_actions(state)
+            if len(actions) == 1:
+                state, _ = apply(state, actions[0])
+                continue
+            chooser = state.to_decide
+            for action in actions:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            untried = [action for action in actions if action not in node.children]
+            if untried:
+                index, self._rng = rng.below(self._rng, len(untried))
+                action = untried[index]
+                child = node.children[action] = Node(available=1)
+                path.append((child, chooser))
+                result = self._leaf(state, action, chooser, player)
+                break
+            action = max(actions, key=lambda a: node.children[a].ucb(self.exploration))
+            node = node.children[action]
+            path.append((node, chooser))
+            state, _ = apply(state, action)
+        if result is None:
+            result = win_chance(state, player, self.weights)
+        for child, chooser in path:
+            child.visits += 1
+            child.reward += result if chooser == player else 1.0 - result
+
+    def _leaf(self, state: GameState, action: Action, chooser: int, player: int) -> float:
+        """``player``'s chance once ``chooser`` plays ``action`` and the rest of its step
+        (the greedy look-ahead), then ``rollout_actions`` random actions."""
+        if not self.rollout_actions:
+            value, _ = step_value(state, action, chooser, FOLLOW_UPS, self.weights)
+            return chance(value if chooser == player else -value)
+        state, _ = apply(state, action)
+        for _ in range(self.rollout_actions):
+            if state.result is not None:
+                break
+            actions = legal_actions(state)
+            index, self._rng = rng.below(self._rng, len(actions))
+            state, _ = apply(state, actions[index])
+        return win_chance(state, player, self.weights)

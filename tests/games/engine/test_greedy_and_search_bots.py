@@ -1,0 +1,169 @@
+"""The greedy and search bots: sensible choices in set positions, legal play, whole games.
+
+Budgets are small so the tests stay fast; how strong and how fast the bots are
+at their defaults is measured by ``bench/bots.py``, never here.
+"""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bench.engine import sample_decks
+from games.engine import (
+    BOTS,
+    RULESETS,
+    Activate,
+    Claim,
+    GreedyBot,
+    PlaceCounter,
+    RandomBot,
+    SearchBot,
+    legal_actions,
+    make_bot,
+)
+from games.engine.bots import play_game
+from games.engine.scenario import BLUE, RED
+from games.play import GAMES
+from tests.games.engine.cards import SENTINEL, WARDEN
+from tests.games.engine.tables import bare_table, table
+
+# Budgets for tests: enough to play sensibly, small enough to be quick.
+SMALL_SEARCH = {"playouts": 12}
+
+
+def _greedy(seed: int = 1) -> GreedyBot:
+    return GreedyBot(seed)
+
+
+def _search(seed: int = 1) -> SearchBot:
+    return SearchBot(seed, **SMALL_SEARCH)
+
+
+BOT_MAKERS = pytest.mark.parametrize("make", [_greedy, _search], ids=["greedy", "search"])
+
+
+def _one_claim_from_winning():
+    """Red holds three anchors and stands, Ready, on the fourth; Blue's Sentinel is
+    next to Red's Warden, so attacking is on offer too."""
+    builder = table("D4", "F6").holds(RED, "h1").holds(RED, "a8").holds(RED, "h8")
+    builder.avatar(RED, WARDEN, "a1").avatar(RED, WARDEN, "c3").avatar(BLUE, SENTINEL, "d3")
+    return builder.activation(RED)
+
+
+@BOT_MAKERS
+def test_bot_takes_the_claim_that_wins_the_game_R20(make):
+    scene = _one_claim_from_winning()
+    bot = make()
+    claimer = scene.avatar("a1").card
+    assert bot.choose(scene.state) == Activate(claimer)
+    scene.act(Activate(claimer))
+    assert bot.choose(scene.state) == Claim(claimer)
+    scene.act(Claim(claimer))
+    assert scene.state.result.winner == RED
+    assert scene.state.result.reason == "anchors"
+
+
+def _blue_counter_in_atari():
+    """Blue's lone counter on E5 has one liberty left, E6; Red is to place. Blue holds
+    no hand, so the card a capture costs comes off its deck without a question."""
+    builder = bare_table("C3", "G7").fill(RED, hand=2, deck=10).fill(BLUE, deck=10)
+    return builder.counters(RED, "D5 F5 E4").counters(BLUE, "E5").placement(RED)
+
+
+@BOT_MAKERS
+def test_bot_places_the_counter_that_captures_R11_R12(make):
+    scene = _blue_counter_in_atari()
+    choice = make().choose(scene.state)
+    assert choice == PlaceCounter(scene.vertex("E6"))
+    scene.act(choice)
+    assert scene.cards_lost(BLUE) == 1
+    scene.do("pass", "pass")
+
+
+def test_greedy_bot_prefers_capturing_to_placing_elsewhere_in_every_world_R11():
+    # Different seeds sample different hidden cards and dice: the capture wins in each.
+    scene = _blue_counter_in_atari()
+    choices = {GreedyBot(seed).choose(scene.state) for seed in range(5)}
+    assert choices == {PlaceCounter(scene.vertex("E6"))}
+    scene.do("E6", "pass", "pass")
+
+
+def test_greedy_bot_saves_its_own_counter_in_atari_R11():
+    # Red's lone counter on E5 has one liberty, E6: Blue would capture it there.
+    builder = bare_table("C3", "G7").fill(RED, deck=10).fill(BLUE, hand=2, deck=10)
+    scene = builder.counters(BLUE, "D5 F5 E4").counters(RED, "E5").placement(RED)
+    choice = GreedyBot(3).choose(scene.state)
+    assert choice == PlaceCounter(scene.vertex("E6"))
+    scene.act(choice).do("pass", "pass")
+
+
+class Recording:
+    """A bot that checks every choice of the bot it wraps against the legal actions."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.choices = 0
+
+    def choose(self, state):
+        action = self.bot.choose(state)
+        assert action in legal_actions(state)
+        self.choices += 1
+        return action
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_greedy_bot_always_chooses_a_legal_action_and_its_games_end(seed):
+    ruleset = RULESETS["beta-2026-07"].with_options(max_turns=2)
+    greedy = Recording(GreedyBot(seed))
+    bots = (greedy, RandomBot(seed + 1)) if seed % 2 else (RandomBot(seed + 1), greedy)
+    final, _, _ = play_game(ruleset, sample_decks(seed % 50), seed, bots)
+    assert final.result is not None
+    assert greedy.choices > 0
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_search_bot_always_chooses_a_legal_action_and_its_games_end(seed):
+    ruleset = RULESETS["beta-2026-07"].with_options(max_turns=1)
+    search = Recording(SearchBot(seed, playouts=3))
+    bots = (search, GreedyBot(seed + 1)) if seed % 2 else (GreedyBot(seed + 1), search)
+    final, _, _ = play_game(ruleset, sample_decks(seed % 50), seed, bots)
+    assert final.result is not None
+    assert search.choices > 0
+
+
+def test_greedy_bots_with_the_same_seed_play_the_same_game():
+    ruleset = RULESETS["beta-2026-07"].with_options(max_turns=1)
+    games = [
+        play_game(ruleset, sample_decks(4), 4, (GreedyBot(1), GreedyBot(2)))[1] for _ in range(2)
+    ]
+    assert games[0] == games[1]
+
+
+def test_search_bot_with_the_same_seed_and_budget_chooses_the_same():
+    scene = _blue_counter_in_atari()
+    picks = {SearchBot(9, playouts=20).choose(scene.state) for _ in range(2)}
+    assert len(picks) == 1
+    scene.do("E6", "pass", "pass")
+
+
+def test_search_bot_stops_at_its_time_cap():
+    # A cap of 0 ms ends the search after one playout: the choice is still legal.
+    scene = _blue_counter_in_atari()
+    choice = SearchBot(2, playouts=10_000, max_ms=0).choose(scene.state)
+    assert choice in legal_actions(scene.state)
+    scene.do("E6", "pass", "pass")
+
+
+def test_the_bots_are_listed_by_name_weakest_first():
+    assert tuple(BOTS) == ("random", "greedy", "search")
+    assert isinstance(make_bot("greedy", 1), GreedyBot)
+    with pytest.raises(KeyError, match="choose random, greedy, search"):
+        make_bot("oracle", 1)
+
+
+def test_matches_offer_every_bot_by_name():
+    shen = GAMES["shen"]
+    assert shen.bot_names() == ("random", "greedy", "search")
+    assert isinstance(shen.bot("search", 3), SearchBot)
