@@ -132,7 +132,7 @@ def _cache() -> str:
     from django.conf import settings
 
     backend = settings.CACHES["default"]["BACKEND"]
-    return "Redis" if "Redis" in backend else "files" if "filebased" in backend else backend
+    return "Redis" if "Redis" in backend else "files" if "filebased" in backend.lower() else backend
 
 
 # --- The catalogue ------------------------------------------------------------------

@@ -146,7 +146,8 @@ else:
     CACHE_DIR = env_path("SHEN_CACHE_DIR", BASE_DIR / "var" / "cache")
     CACHES = {
         name: {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            # Django's, with a cheaper directory listing (shen_site.file_cache).
+            "BACKEND": "shen_site.file_cache.ListingFileBasedCache",
             "LOCATION": str(CACHE_DIR / name),
             "OPTIONS": {"MAX_ENTRIES": env_int("SHEN_CACHE_MAX_ENTRIES", 300, minimum=10)},
         }

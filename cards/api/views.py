@@ -7,6 +7,7 @@ from django.http import Http404, HttpResponseBase
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.exceptions import APIException
+from rest_framework.renderers import BrowsableAPIRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -19,6 +20,7 @@ from cards.api.serializers import CardSerializer, RealmSerializer
 from cards.filters import CardFilter
 from cards.models import Card, Realm
 from shen_site.json_input import BoundedJSONParser
+from shen_site.json_output import FastJSONRenderer
 
 NOT_MODIFIED = OpenApiResponse(description="Not modified since the ETag or date the client sent")
 BAD_FILTER = OpenApiResponse(
@@ -40,6 +42,8 @@ class CatalogueViewSet(ConditionalCatalogueMixin, viewsets.ModelViewSet):
     permission_classes = [IsStaffOrReadOnly]
     pagination_class = CataloguePagination
     parser_classes = [BoundedJSONParser]
+    # DRF's JSON bytes written by orjson (the catalogue's documents hold no floats).
+    renderer_classes = [FastJSONRenderer, BrowsableAPIRenderer]
 
     def perform_destroy(self, instance: Model) -> None:
         try:

@@ -1,13 +1,18 @@
 """The serializers' lean output is exactly DRF's generic output, and a list page's
 documents (built from rows, ``cards.api.documents``) are exactly the serializer's."""
 
+import json
+
 import pytest
 from drf_spectacular.plumbing import get_doc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 
-from cards.api.documents import card_documents, list_rows
+from cards.api.documents import card_documents, list_rows, read_json
 from cards.api.serializers import AbilitySerializer, CardSerializer, RealmSerializer
-from cards.models import Card
+from cards.models import Ability, Card
 from tests.factories.cards import (
     AbilityFactory,
     AvatarFactory,
@@ -99,3 +104,35 @@ def test_list_documents_read_all_abilities_in_one_query(cards, django_assert_num
     rows = list(list_rows(Card.objects.all()))
     with django_assert_num_queries(1):
         card_documents(rows)
+
+
+def django_json(text):
+    return Ability._meta.get_field("effect").from_db_value(text, None, None)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES)
+def test_effects_read_as_django_reads_them(value):
+    text = json.dumps(value)  # as Django's JSONField writes it (NaN and all)
+    read, expected = read_json(text, slow=django_json), django_json(text)
+    assert repr(read) == repr(expected)  # NaN too, and 1 stays unlike 1.0
+
+
+@pytest.mark.parametrize(
+    "text", ["[NaN]", "[1e400]", "[18446744073709551616]", '"\\ud800"', "not json", "", "null"]
+)
+def test_what_orjson_reads_otherwise_is_read_djangos_way(text):
+    assert repr(read_json(text, slow=django_json)) == repr(django_json(text))
+
+
+@pytest.mark.parametrize("path", ["/api/cards/", "/api/realms/"])
+def test_catalogue_answers_are_the_bytes_drfs_renderer_writes(api_client, cards, path):
+    response = api_client.get(path)
+    assert response.content == JSONRenderer().render(response.json())
