@@ -170,6 +170,12 @@ THROTTLE_COUNTS_DIR = None if REDIS_URL else str(CACHE_DIR / "counts")
 BROKER_DIR = env_path("SHEN_BROKER_DIR", BASE_DIR / "var" / "broker")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
+    # A message taken by a worker that died before acknowledging it is delivered again
+    # after this many seconds. Longer than any chunk takes, or a slow chunk is played
+    # twice (it is still stored once: chunks are idempotent).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env_int("SHEN_TASK_VISIBILITY_SECONDS", 3600, minimum=1)
+    }
 else:
     # The host is only a name (the folders are the broker); kombu warns when it is left out.
     CELERY_BROKER_URL = "filesystem://localhost//"

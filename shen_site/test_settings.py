@@ -8,15 +8,21 @@ os.environ["SHEN_TESTING"] = "1"
 # Playwright's sync API runs an event loop in the test thread; the ORM calls
 # made by live-server tests around it are still synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-# A filesystem broker of this test process's own (a worker a test starts inherits it),
-# never the one `make run` uses.
-os.environ.setdefault(
-    "SHEN_BROKER_DIR", os.path.join(tempfile.gettempdir(), f"shen-test-broker-{os.getpid()}")
+# The test process whose broker and queue these are: this one, or, in a Celery worker a
+# test started, that test's process (tests/games/workers.py says so). Not inherited
+# any other way: pytest-xdist's workers are children of one pytest process, and sharing
+# its name they took each other's tasks (and emptied each other's broker folder).
+TEST_PROCESS = os.environ.get("SHEN_WORKER_OF_TEST_PROCESS") or str(os.getpid())
+# On Redis, the worker tests' killed worker's chunk comes back within seconds, not an hour.
+os.environ.setdefault("SHEN_TASK_VISIBILITY_SECONDS", "5")
+# A filesystem broker of the test process's own, never the one `make run` uses.
+os.environ["SHEN_BROKER_DIR"] = os.path.join(
+    tempfile.gettempdir(), f"shen-test-broker-{TEST_PROCESS}"
 )
 
-from shen_site.env import env_bool
-from shen_site.settings import *  # noqa: F403
-from shen_site.settings import CACHES, REDIS_URL, REST_FRAMEWORK
+from shen_site.env import env_bool  # noqa: E402
+from shen_site.settings import *  # noqa: E402, F403
+from shen_site.settings import CACHES, REDIS_URL, REST_FRAMEWORK  # noqa: E402
 
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,
@@ -44,7 +50,7 @@ THROTTLE_COUNTS_DIR = None
 
 # A queue of this test process's own, so that test workers on a shared Redis never take
 # another test process's tasks (a worker the test starts inherits the name).
-CELERY_TASK_DEFAULT_QUEUE = os.environ.setdefault("SHEN_CELERY_QUEUE", f"shen-test-{os.getpid()}")
+CELERY_TASK_DEFAULT_QUEUE = f"shen-test-{TEST_PROCESS}"
 
 # Tasks run in the test's own process unless a test asks for the broker (the worker
 # tests start a real worker on a filesystem broker of their own).

@@ -25,6 +25,8 @@ def worker_environment() -> dict[str, str]:
     """The test's own database and broker, for a worker process."""
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="shen_site.test_settings")
     env["SHEN_CELERY_EAGER"] = "0"
+    # The worker takes this test process's queue and broker folder (shen_site.test_settings).
+    env["SHEN_WORKER_OF_TEST_PROCESS"] = str(os.getpid())
     name = connection.settings_dict["NAME"]
     if connection.vendor == "sqlite":
         env["SHEN_SQLITE_PATH"] = str(name)
@@ -37,8 +39,8 @@ def worker_environment() -> dict[str, str]:
 @pytest.fixture
 def broker():
     """Tasks go to the broker (not run in this process), which starts out empty."""
-    options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None)
-    if options:
+    options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", {})
+    if "data_folder_in" in options:  # the filesystem broker
         shutil.rmtree(options["data_folder_in"], ignore_errors=True)
         Path(options["data_folder_in"]).mkdir(parents=True)
     else:
