@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from django import forms
@@ -139,6 +140,9 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         return {}
 
 
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
 def draft_changes(text: str) -> dict[str, Any]:
     """``"melee=3, cost=2"`` as ``{"melee": 3, "cost": 2}`` (whole numbers stay numbers,
     true/false marks become booleans); the service says what it refuses."""
@@ -149,7 +153,9 @@ def draft_changes(text: str) -> dict[str, Any]:
         if value.lower() in ("true", "false"):
             changes[name.strip()] = value.lower() == "true"
         else:
-            changes[name.strip()] = int(value) if value.lstrip("-").isdigit() else value
+            # ASCII digits only: "²" passes str.isdigit() and then fails int().
+            whole = WHOLE_NUMBER.fullmatch(value)
+            changes[name.strip()] = int(value) if whole else value
     return {name: value for name, value in changes.items() if name}
 
 

@@ -119,3 +119,11 @@ def test_the_form_starts_an_errata_what_if(client, alice, alices_deck, bobs_deck
     assert f"Draft {card.name}" in page and "Publish the draft" not in page  # not staff
     bad = client.post("/simulations/new/", {**data, "draft_changes": "name=X"})
     assert bad.status_code == 400 and "not &#x27;name&#x27;" in bad.content.decode()
+
+
+@pytest.mark.parametrize("text", ["cost=²", "cost=١", "cost=" + "9" * 5000, "melee=-²"])
+def test_a_draft_number_that_is_not_ascii_digits_stays_text(text):
+    from games.simulation_forms import draft_changes
+
+    # Left as text, the service refuses it with its reason instead of a 500 here.
+    assert all(isinstance(value, str) for value in draft_changes(text).values())
