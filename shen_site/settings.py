@@ -133,10 +133,10 @@ REDIS_URL = env_str("REDIS_URL")
 # so that filling the response cache never culls a client's request history.
 if REDIS_URL:
     # Redis down, the cache is bypassed (a miss, a skipped write) rather than every
-    # page failing: see shen_site/cache.py. Short timeouts keep a request from hanging.
+    # page failing: see shen_site/redis_cache.py. Short timeouts keep a request from hanging.
     _redis = {
         # Django's, keeping one client per connection pool (shen_site.redis_cache).
-        "BACKEND": "shen_site.cache.TolerantRedisCache",
+        "BACKEND": "shen_site.redis_cache.TolerantRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env_str("SHEN_CACHE_PREFIX", "shen"),
         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},

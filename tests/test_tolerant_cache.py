@@ -1,6 +1,6 @@
 """The Redis cache with Redis down: every operation a miss or a no-op, never an error."""
 
-from shen_site.cache import TolerantRedisCache
+from shen_site.redis_cache import TolerantRedisCache
 
 
 def test_a_dead_redis_is_an_empty_cache_that_keeps_nothing():

@@ -8,6 +8,7 @@ import pytest
 from cards.models import Card, CardRevision
 from games.models_simulation import SimulationJob, SimulationKind
 from games.simulation_errata import errata_publish
+from games.simulation_forms import draft_changes
 from games.simulation_kinds import deck_card_names, job_arms
 from games.simulations import SimulationError, job_shift, job_summaries
 from tests.games.simulation_jobs import simulation_start
@@ -123,7 +124,5 @@ def test_the_form_starts_an_errata_what_if(client, alice, alices_deck, bobs_deck
 
 @pytest.mark.parametrize("text", ["cost=²", "cost=١", "cost=" + "9" * 5000, "melee=-²"])
 def test_a_draft_number_that_is_not_ascii_digits_stays_text(text):
-    from games.simulation_forms import draft_changes
-
     # Left as text, the service refuses it with its reason instead of a 500 here.
     assert all(isinstance(value, str) for value in draft_changes(text).values())
