@@ -473,13 +473,15 @@ def simulation_progress(job: SimulationJob, *, now: datetime | None = None) -> P
             done=Sum("count"), wins=Sum("wins_a")
         )
         done, wins = totals["done"] or 0, totals["wins"] or 0.0
+    # Every arm plays ``games`` games, and ``done`` counts them all.
+    games = job.games * job.arm_count
     eta = None
     if done and not job.is_over and job.started_at:
         elapsed = ((now or timezone.now()) - job.started_at).total_seconds()
-        eta = timedelta(seconds=round(elapsed * (job.games - done) / done))
+        eta = timedelta(seconds=round(elapsed * (games - done) / done))
     return Progress(
         status=job.status,
-        games=job.games * job.arm_count,
+        games=games,
         done=done,
         win_rate=wilson_interval(min(wins, done), done),
         eta=eta,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from games.models_simulation import ChunkStatus, JobStatus, SimulationChunk, SimulationJob
@@ -91,6 +93,27 @@ def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, mo
     assert simulation_progress(job).done == 25
     with pytest.raises(SimulationConflict):
         simulation_cancel(job)
+
+
+def test_the_time_left_of_a_paired_job_counts_every_arms_games(
+    alice, alices_deck, bobs_deck, monkeypatch
+):
+    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    job = simulation_start(
+        alice,
+        alices_deck,
+        bobs_deck,
+        games=10,
+        kind="rule_ab",
+        ruleset="beta-2025",
+        options={},
+        parameters={"ruleset_b": "beta-2026-07"},
+    )
+    chunk_run(job.chunks.get(arm=0).pk)
+    job.refresh_from_db()
+    # Half the games (one arm's) in 30 s: about 30 s left, not none (nor less than none).
+    progress = simulation_progress(job, now=job.started_at + timedelta(seconds=30))
+    assert (progress.done, progress.games, progress.eta) == (10, 20, timedelta(seconds=30))
 
 
 @pytest.mark.parametrize(
