@@ -11,6 +11,7 @@ from django.http import Http404, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -176,6 +177,10 @@ class SimulationResultsView(SimulationAPIView):
 
 
 class SimulationExportJSONView(SimulationAPIView):
+    # A file, whoever asks: a browser following the page's link asks for HTML first and
+    # would otherwise save the browsable API's page under the .json name.
+    renderer_classes = [JSONRenderer]
+
     @extend_schema(
         summary="Export a simulation as JSON: its settings, figures and every game",
         responses={200: ResultsSerializer, 404: NOT_FOUND},
