@@ -41,6 +41,12 @@ def world():
 @pytest.fixture
 def watched(page):
     """The page, recording console errors, failed requests and CSP violations."""
+    return watch(page)
+
+
+def watch(page):
+    """Record ``page``'s console errors, failed requests and answers of 400 and more in
+    ``page.problems``, and its CSP violations in ``window.__violations``; the page."""
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: problems.append(str(error)))

@@ -8,6 +8,8 @@ import os
 import shutil
 import signal
 import subprocess
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -36,8 +38,8 @@ def worker_environment() -> dict[str, str]:
     return env
 
 
-@pytest.fixture
-def broker():
+@contextmanager
+def broker_in_use() -> Iterator[None]:
     """Tasks go to the broker (not run in this process), which starts out empty."""
     options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", {})
     if "data_folder_in" in options:  # the filesystem broker
@@ -47,15 +49,17 @@ def broker():
         celery_app.control.purge()
     saved = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = False
-    yield
-    celery_app.conf.task_always_eager = saved
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager = saved
 
 
-@pytest.fixture
-def workers(broker):
-    """Start Celery workers (one pool process each, in a process group of their own);
-    every one is stopped and waited for afterwards."""
-    started = []
+@contextmanager
+def worker_starter() -> Iterator[Callable[[], subprocess.Popen]]:
+    """A function that starts a Celery worker (one pool process, in a process group of
+    its own); every one it started is stopped and waited for on leaving."""
+    started: list[subprocess.Popen] = []
 
     def start() -> subprocess.Popen:
         process = subprocess.Popen(
@@ -69,13 +73,29 @@ def workers(broker):
         started.append(process)
         return process
 
-    yield start
-    for process in started:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-    for process in started:
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
+    try:
+        yield start
+    finally:
+        for process in started:
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in started:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+@pytest.fixture
+def broker():
+    """Tasks go to the broker (not run in this process), which starts out empty."""
+    with broker_in_use():
+        yield
+
+
+@pytest.fixture
+def workers(broker):
+    """Start Celery workers (see ``worker_starter``); every one is stopped afterwards."""
+    with worker_starter() as start:
+        yield start
