@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.play import GAMES
+from games.play import GAMES, Game
 from games.simulation_games import SimulatedGame, derive_seed, job_game
 from games.simulation_variants import blank_card, with_card_replaced
 
@@ -157,9 +157,25 @@ def rule_ab_parameters(
     if not isinstance(options_b, Mapping):
         raise ValueError("options_b is an object of ruleset options.")
     options_b = play.check_options(ruleset_b, options_b)
-    if ruleset_b == ruleset and options_b == dict(options):
-        raise ValueError("Rule A/B compares two different rulesets or option sets.")
+    # An option left out is played at its rulebook's value: {} and {"ko": True} under
+    # beta-2026-07 are one game.
+    if ruleset_b == ruleset and _as_played(play, ruleset, options_b) == _as_played(
+        play, ruleset, options
+    ):
+        raise ValueError(
+            f"Arm B plays the same rules as arm A ({ruleset} with the same options): a rule "
+            "A/B compares two different rulesets or option sets, so change arm B's ruleset "
+            "or one of its options."
+        )
     return {"ruleset_b": ruleset_b, "options_b": options_b}
+
+
+def _as_played(play: Game, ruleset: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option of ``ruleset`` as a game under ``options`` plays it."""
+    return {
+        option: options.get(option, play.option_default(ruleset, option))
+        for option in play.match_options(ruleset)
+    }
 
 
 def card_impact_parameters(

@@ -78,6 +78,9 @@ def test_the_paired_shift_of_identical_arms_is_exactly_zero(alice, alices_deck, 
         ({}, "second ruleset"),
         ({"ruleset_b": "no-such-rules"}, "second ruleset"),
         ({"ruleset_b": "beta-2026-07", "options_b": {"max_turns": 8}}, "two different"),
+        # The rulebook's own value written out is the same game as leaving it out.
+        ({"ruleset_b": "beta-2026-07", "options_b": {"max_turns": 8, "ko": False}}, "same rules"),
+        ({"ruleset_b": "beta-2026-07", "options_b": {"ties": "defender"}}, "not an option of"),
         ({"ruleset_b": "beta-2025", "options_b": "x"}, "options_b"),
     ],
 )
