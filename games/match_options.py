@@ -101,12 +101,15 @@ def option_fields(game: Game, rulesets: Sequence[str]) -> dict[str, tuple[forms.
     return fields
 
 
-def chosen_options(game: Game, ruleset: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Every option of ``ruleset`` with its value in a valid form's ``data``; a blank one is
-    the rulebook's own value, written out so the match's record says what it played."""
+def chosen_options(
+    game: Game, ruleset: str, data: Mapping[str, Any], suffix: str = ""
+) -> dict[str, Any]:
+    """Every option of ``ruleset`` with its value in a valid form's ``data`` (its field named
+    with ``suffix``, for a second arm's rules: ``ko_b``); a blank one is the rulebook's own
+    value, written out so the match's record says what it played."""
     chosen = {}
     for option in game.match_options(ruleset):
-        value = data.get(option)
+        value = data.get(option + suffix)
         chosen[option] = (
             game.option_default(ruleset, option) if value in (None, RULEBOOK) else value
         )
@@ -115,27 +118,51 @@ def chosen_options(game: Game, ruleset: str, data: Mapping[str, Any]) -> dict[st
 
 class RulesetOptionsMixin:
     """A form with a ``ruleset`` field: the options of the rulesets it offers, read for the
-    chosen one only, and checked as a game checks them."""
+    chosen one only, and checked as a game checks them. A form that plays a second set of
+    rules (a rule A/B's arm B) adds their options again, as fields of their own."""
 
     fields: dict[str, forms.Field]
     cleaned_data: dict[str, Any]
 
-    def add_ruleset_options(self, game: Game, rulesets: Sequence[str]) -> None:
-        """Add the option fields of ``rulesets`` (the ``ruleset`` field's choices)."""
+    def add_ruleset_options(
+        self,
+        game: Game,
+        rulesets: Sequence[str],
+        *,
+        ruleset_field: str = "ruleset",
+        label: str = "",
+    ) -> None:
+        """Add the option fields of ``rulesets`` (the choices of ``ruleset_field``). Those
+        of a second ruleset field (``ruleset_b``) take its suffix (``ko_b``) and say whose
+        they are before their label (``label``: "Arm B: Ko: ...")."""
         self.game = game
-        self.option_rulesets: dict[str, str] = {}
-        for name, (field, under) in option_fields(game, rulesets).items():
-            self.fields[name] = field
-            self.option_rulesets[name] = under
+        if not hasattr(self, "option_rulesets"):
+            self.option_rulesets: dict[str, dict[str, str]] = {}
+            self.offered_rulesets: dict[str, Sequence[str]] = {}
+        suffix = ruleset_field.removeprefix("ruleset")
+        self.option_rulesets[ruleset_field] = {}
+        self.offered_rulesets[ruleset_field] = rulesets
+        for option, (field, under) in option_fields(game, rulesets).items():
+            if label:
+                field.label = f"{label}: {field.label}"
+            self.fields[option + suffix] = field
+            self.option_rulesets[ruleset_field][option + suffix] = under
 
-    def option_boxes(self) -> list[tuple[forms.BoundField, str, str]]:
-        """The option fields, each with the names of the rulesets it applies to (spaced, for
-        the page's script) and, when several rulesets are offered, those names in words."""
-        several = len(self.fields["ruleset"].choices) > 1
+    def option_boxes(
+        self, ruleset_field: str = "ruleset"
+    ) -> list[tuple[forms.BoundField, str, str]]:
+        """The option fields of ``ruleset_field``'s rulesets, each with the names of the
+        rulesets it applies to (spaced, for the page's script) and, when several rulesets
+        are offered, those names in words."""
+        several = len(self.offered_rulesets[ruleset_field]) > 1
         return [
             (self[name], under, under.replace(" ", ", ") if several else "")  # type: ignore[index]
-            for name, under in self.option_rulesets.items()
+            for name, under in self.option_rulesets[ruleset_field].items()
         ]
+
+    def option_names(self, ruleset_field: str = "ruleset") -> list[str]:
+        """The names of the option fields that ``ruleset_field``'s choice reads."""
+        return list(self.option_rulesets[ruleset_field])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()  # type: ignore[misc]

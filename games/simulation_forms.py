@@ -22,6 +22,17 @@ from shen_site.record_numbers import RecordChoiceField, record_number
 MATCH_FIELDS = ("ruleset", "seed")
 # How many public decks of others each deck menu offers besides my own.
 PUBLIC_DECKS_OFFERED = 50
+# Each kind's own fields (a rule A/B's arm B options besides) and the legend the page
+# shows them under; a plain matchup has none.
+KIND_PARTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    SimulationKind.RULE_AB: ("For a rule A/B job: arm B", ("ruleset_b",)),
+    SimulationKind.CARD_IMPACT: ("For a card-impact job", ("card", "substitute")),
+    SimulationKind.GAUNTLET: ("For a gauntlet job", ("more_decks", "more_opponents")),
+    SimulationKind.ERRATA: (
+        "For an errata what-if job",
+        ("draft_card", "draft_changes", "draft_note"),
+    ),
+}
 
 
 class SimulationStartForm(RulesetOptionsMixin, forms.Form):
@@ -37,40 +48,45 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         help_text="A paired kind plays the same games twice and shows the shift.",
     )
     ruleset_b = forms.ChoiceField(
-        required=False, label="Second ruleset", help_text="Rule A/B: the rules compared."
+        required=False,
+        label="Arm B's ruleset",
+        help_text=(
+            "Arm A plays the rules above, arm B these: the same ruleset with other options, "
+            "or another ruleset. The same decks and seeds are played under both."
+        ),
     )
     card = forms.CharField(
-        required=False, max_length=200, label="Card of deck A", help_text="Card impact: its name."
+        required=False, max_length=200, label="Card of deck A", help_text="Its name."
     )
     substitute = forms.CharField(
         required=False,
         max_length=200,
         label="Substitute",
-        help_text="Card impact: the slug of the card put in its place; empty for a blank.",
+        help_text="The slug of the card put in its place; empty for a blank.",
     )
     more_decks = forms.ModelMultipleChoiceField(
         queryset=Deck.objects.none(),
         required=False,
         label="More decks",
-        help_text="Gauntlet: decks played besides deck A.",
+        help_text="Decks played besides deck A.",
     )
     more_opponents = forms.ModelMultipleChoiceField(
         queryset=Deck.objects.none(),
         required=False,
         label="More opponents",
-        help_text="Gauntlet: opponents besides deck B.",
+        help_text="Opponents besides deck B. Each pairing plays the number of games below.",
     )
     draft_card = forms.CharField(
-        required=False, max_length=200, label="Card to draft", help_text="Errata: its slug."
+        required=False, max_length=200, label="Card to draft", help_text="Its slug."
     )
     draft_changes = forms.CharField(
         required=False,
         max_length=300,
         label="Draft change",
-        help_text="Errata: new values, e.g. melee=3, cost=2.",
+        help_text="New values, e.g. melee=3, cost=2.",
     )
     draft_note = forms.CharField(
-        required=False, max_length=200, label="Erratum note", help_text="Errata: why."
+        required=False, max_length=200, label="Erratum note", help_text="Why."
     )
     games = forms.IntegerField(
         min_value=1,
@@ -89,6 +105,7 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         self.fields["ruleset"].choices = [(name, name) for name in play.rulesets()]
         self.add_ruleset_options(play, play.rulesets())
         self.fields["ruleset_b"].choices = [("", "—"), *self.fields["ruleset"].choices]
+        self.add_ruleset_options(play, play.rulesets(), ruleset_field="ruleset_b", label="Arm B")
         offered = Deck.objects.listed().exclude(owner=user).order_by("-updated_at", "-pk")
         picked = [self.initial.get("deck_a"), self.data.get("deck_a"), self.data.get("deck_b")]
         decks = (
@@ -109,6 +126,40 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         opened_from = decks.filter(pk=record_number(self.initial.get("deck_a")) or 0).first()
         if opened_from is not None and (rulesets := deck_rulesets(opened_from, game=game)):
             self.fields["ruleset"].initial = rulesets[0]
+        chosen = self.data.get("kind") or SimulationKind.MATCHUP
+        self.ignored_fields = {
+            name for kind, names in self.kind_fields().items() if kind != chosen for name in names
+        }
+
+    def kind_fields(self) -> dict[str, list[str]]:
+        """The fields of each kind's own (beyond decks, bots, rules and games): the page
+        shows the chosen kind's alone, and the form neither checks nor reads another's."""
+        return {
+            kind: [
+                *names,
+                *(self.option_names("ruleset_b") if kind == SimulationKind.RULE_AB else ()),
+            ]
+            for kind, (_, names) in KIND_PARTS.items()
+        }
+
+    def kind_parts(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Each kind's own fields with the legend the page shows them under."""
+        return [
+            (kind, legend, [self[name] for name in names])
+            for kind, (legend, names) in KIND_PARTS.items()
+        ]
+
+    def arm_b_option_boxes(self) -> list[tuple[forms.BoundField, str, str]]:
+        """A rule A/B's arm B: its ruleset's options, as the form's own (``option_boxes``)."""
+        return self.option_boxes("ruleset_b")
+
+    def add_error(self, field: str | None, error: Any) -> None:
+        """An error of a field of a kind not chosen is no error: the page hides those
+        fields (or says whose they are, without a script) and the job never reads them,
+        so whatever they hold must not keep the chosen kind from starting."""
+        if field in self.ignored_fields:
+            return
+        super().add_error(field, error)
 
     def clean_kind(self) -> str:
         """Deck A against deck B unless another kind is chosen."""
@@ -118,12 +169,12 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         """What the chosen kind reads besides the decks (the service checks it)."""
         data = self.cleaned_data
         if data["kind"] == SimulationKind.RULE_AB:
-            # The second rules take the options of theirs the form holds (a shared one,
-            # such as the turn limit, applies to both).
+            # Arm B's rules take arm B's own option fields (ko_b), never arm A's.
             ruleset_b = data["ruleset_b"]
             if ruleset_b not in self.game.rulesets():
                 return {"ruleset_b": ruleset_b}  # the service says what is missing
-            return {"ruleset_b": ruleset_b, "options_b": chosen_options(self.game, ruleset_b, data)}
+            options_b = chosen_options(self.game, ruleset_b, data, suffix="_b")
+            return {"ruleset_b": ruleset_b, "options_b": options_b}
         if data["kind"] == SimulationKind.CARD_IMPACT:
             return {"card": data["card"], "substitute": data["substitute"] or None}
         if data["kind"] == SimulationKind.ERRATA:

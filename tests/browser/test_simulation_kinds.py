@@ -87,7 +87,7 @@ def start_job(page, world, kind: str, choose) -> SimulationJob:
     page.get_by_label("Deck B:", exact=True).select_option(label="Second deck (by designer)")
     page.get_by_label("Deck A's bot:").select_option("random")
     page.get_by_label("Deck B's bot:").select_option("random")
-    page.get_by_label("Turn limit (R26)").fill(str(TURN_LIMIT))
+    page.get_by_label("Turn limit (R26):", exact=True).fill(str(TURN_LIMIT))
     page.get_by_label("Games:", exact=True).fill(str(GAMES_PER_ARM))
     page.get_by_label("Seed:", exact=True).fill("11")
     page.get_by_label("Kind:").select_option(kind)
@@ -191,12 +191,14 @@ def assert_exports_hold_every_game(files: dict[str, str], job: SimulationJob) ->
 def test_a_rule_ab_shows_both_rulesets_and_the_paired_difference(designer, world):
     def choose(page):
         page.get_by_label("Ruleset:", exact=True).select_option("beta-2026-07")
-        page.get_by_label("Second ruleset:").select_option("beta-2025")
-        # The second rules' own options show, as their rulebook has them.
-        expect(page.get_by_label("A hand without an Avatar may be redrawn once")).to_be_checked()
+        page.get_by_label("Arm B's ruleset:").select_option("beta-2025")
+        # Arm B's rules' own options show, as their rulebook has them.
+        redraw = page.get_by_label("Arm B: A hand without an Avatar may be redrawn once")
+        expect(redraw).to_be_checked()
+        page.get_by_label("Arm B: Turn limit (R26):").fill(str(TURN_LIMIT))
 
     job = start_job(designer, world, "rule_ab", choose)
-    # Arm B plays the second rulebook as written (only the turn limit, shared, was set).
+    # Arm B plays the second rulebook as written but for its turn limit.
     play = GAMES["shen"]
     options = play.match_options("beta-2025")
     rulebook = {name: play.option_default("beta-2025", name) for name in options}

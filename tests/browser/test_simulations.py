@@ -36,7 +36,8 @@ def test_start_a_simulation_and_watch_its_progress_bar_reach_the_end(page, world
     page.get_by_role("link", name="Simulate").click()
     expect(page.get_by_label("Deck A:", exact=True)).to_have_value(str(world["first"].pk))
     page.get_by_label("Deck B:", exact=True).select_option(label="Second deck (by alice)")
-    page.get_by_label("Turn limit (R26)").fill("8")
+    # Exact: arm B of a rule A/B has a turn limit of its own ("Arm B: Turn limit (R26)").
+    page.get_by_label("Turn limit (R26):", exact=True).fill("8")
     page.get_by_label("Games:", exact=True).fill("60")
     page.get_by_label("Seed:", exact=True).fill("11")
     page.get_by_role("button", name="Start the simulation").click()

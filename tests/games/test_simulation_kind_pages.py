@@ -26,7 +26,8 @@ def test_the_form_starts_a_rule_ab_and_its_page_shows_both_arms(
 ):
     client.force_login(alice)
     data = form_data(alices_deck, bobs_deck, ruleset="beta-2025", kind="rule_ab")
-    response = client.post("/simulations/new/", {**data, "ruleset_b": "beta-2026-07"})
+    data.update(ruleset_b="beta-2026-07", max_turns_b=6)
+    response = client.post("/simulations/new/", data)
     job = SimulationJob.objects.get()
     assert response.status_code == 302 and job.kind == SimulationKind.RULE_AB
     page = client.get(f"/simulations/{job.pk}/").content.decode()
