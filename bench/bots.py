@@ -17,8 +17,9 @@ and the engine bench's 40-card sample decks:
 ``--times`` prints instead how long one decision takes under each ruleset:
 the random, greedy and search bots (at their defaults) each decide the same
 positions, decisions with a choice taken from random games of that ruleset;
-CPU ms p50/p95/mean, each as a ratio to the random bot's in the same run, and
-the greedy and search bots' also as a ratio to their own under beta-2026-07.
+CPU ms p50/p95/max/mean; p50 as a ratio to the random bot's in the same run,
+and p50 and p95 as ratios to the same bot's under the first ruleset listed
+(beta-2026-07 by default) in the same run.
 
 Games run in ``--processes`` worker processes (2 by default: the machine has
 two cores). A rung that would take longer than ``--minutes`` stops after the
@@ -243,7 +244,7 @@ def decision_times(rulesets: list[str], count: int, cap_seconds: float) -> list[
         f"Decision times: CPU ms per decision, the same {count} positions with a choice per "
         f"ruleset (from {POSITION_GAMES} random games) for each bot; search at "
         f"{PLAYOUTS} playouts; at most {cap_seconds:.0f} CPU s per bot and ruleset",
-        f"{'ruleset':15} {'bot':7} {'n':>4} {'p50':>9} {'p95':>9} {'mean':>9} "
+        f"{'ruleset':15} {'bot':7} {'n':>4} {'p50':>9} {'p95':>9} {'max':>9} {'mean':>9} "
         f"{'p50 ×random':>12} {'p50 ×beta-2026-07':>18} {'p95 ×beta-2026-07':>18}",
     ]
     own: dict[str, tuple[float, float]] = {}
@@ -257,7 +258,7 @@ def decision_times(rulesets: list[str], count: int, cap_seconds: float) -> list[
             own.setdefault(bot, (p50, p95))  # the first ruleset's: beta-2026-07 by default
             base50, base95 = own[bot]
             lines.append(
-                f"{ruleset:15} {bot:7} {len(times):4} {p50:9.2f} {p95:9.2f} "
+                f"{ruleset:15} {bot:7} {len(times):4} {p50:9.2f} {p95:9.2f} {max(times):9.2f} "
                 f"{statistics.mean(times):9.2f} {p50 / reference:12.0f} "
                 f"{p50 / base50:18.2f} {p95 / base95:18.2f}"
             )
