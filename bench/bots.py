@@ -14,12 +14,20 @@ and the engine bench's 40-card sample decks:
   the decisions where it searched, i.e. had more than one legal action), in
   CPU and in wall-clock milliseconds.
 
+``--times`` prints instead how long one decision takes under each ruleset:
+the random, greedy and search bots (at their defaults) each decide the same
+positions, decisions with a choice taken from random games of that ruleset;
+CPU ms p50/p95/max/mean; p50 as a ratio to the random bot's in the same run,
+and p50 and p95 as ratios to the same bot's under the first ruleset listed
+(beta-2026-07 by default) in the same run.
+
 Games run in ``--processes`` worker processes (2 by default: the machine has
 two cores). A rung that would take longer than ``--minutes`` stops after the
 games finished in order by then (never "the quick ones first", which would
 favour short games) and says how long the full run would take.
 
-Run: ``.venv/bin/python bench/bots.py`` (``--games 40`` for a quick look).
+Run: ``.venv/bin/python bench/bots.py`` (``--games 40`` for a quick look;
+``--times`` for decision times per ruleset).
 """
 
 from __future__ import annotations
@@ -35,10 +43,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.engine import sample_decks
+from bench.engine import sample_decks, sample_game
 from games.confidence import wilson_interval
-from games.engine import RULESETS, legal_actions, make_bot
+from games.engine import RULESETS, GameState, legal_actions, make_bot, rng
 from games.engine.bots import Bot, GameStalled, RandomBot, play_game
+from games.engine.replay import replay
 from games.engine.search import PLAYOUTS
 
 RUNGS = (("greedy", "random"), ("search", "greedy"))
@@ -191,6 +200,72 @@ def report(rung: dict, processes: int, reference: float) -> list[str]:
     return lines
 
 
+# --- decision times per ruleset (--times) ----------------------------------
+
+# The bots timed, the first being the reference.
+TIMED_BOTS = ("random", "greedy", "search")
+# Random games per ruleset the timed positions are drawn from.
+POSITION_GAMES = 4
+
+
+def decision_positions(ruleset: str, count: int) -> list[GameState]:
+    """``count`` decisions with more than one legal action, from random games of
+    ``ruleset``, in a seeded shuffled order: a run cut short by its time cap has
+    still sampled every stage of the game, not just openings."""
+    states: list[GameState] = []
+    for seed in range(1, POSITION_GAMES + 1):
+        game = sample_game(seed, ruleset_name=ruleset)
+        played = replay(game.ruleset, game.decks, game.seed, game.actions).states
+        states += [s for s in played if s.decision is not None and len(legal_actions(s)) > 1]
+    order, _ = rng.shuffled(rng.seed_state(2025), tuple(range(len(states))))
+    return [states[i] for i in order[:count]]
+
+
+def time_decisions(bot: str, positions: list[GameState], cap_seconds: float) -> list[float]:
+    """CPU ms of ``bot``'s decision in each position (a fresh bot seeded by the position's
+    index), stopping once ``cap_seconds`` of CPU are spent."""
+    times: list[float] = []
+    spent = 0.0
+    for index, state in enumerate(positions):
+        chooser = make_bot(bot, index)
+        start = time.process_time()
+        chooser.choose(state)
+        took = time.process_time() - start
+        times.append(took * 1e3)
+        spent += took
+        if spent > cap_seconds:
+            break
+    return times
+
+
+def decision_times(rulesets: list[str], count: int, cap_seconds: float) -> list[str]:
+    """The table of decision times: one line per ruleset and bot (see the docstring)."""
+    lines = [
+        f"Decision times: CPU ms per decision, the same {count} positions with a choice per "
+        f"ruleset (from {POSITION_GAMES} random games) for each bot; search at "
+        f"{PLAYOUTS} playouts; at most {cap_seconds:.0f} CPU s per bot and ruleset",
+        f"{'ruleset':15} {'bot':7} {'n':>4} {'p50':>9} {'p95':>9} {'max':>9} {'mean':>9} "
+        f"{'p50 ×random':>12} {'p50 ×beta-2026-07':>18} {'p95 ×beta-2026-07':>18}",
+    ]
+    own: dict[str, tuple[float, float]] = {}
+    for ruleset in rulesets:
+        positions = decision_positions(ruleset, count)
+        reference = None
+        for bot in TIMED_BOTS:
+            times = time_decisions(bot, positions, cap_seconds)
+            p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
+            reference = reference or p50
+            own.setdefault(bot, (p50, p95))  # the first ruleset's: beta-2026-07 by default
+            base50, base95 = own[bot]
+            lines.append(
+                f"{ruleset:15} {bot:7} {len(times):4} {p50:9.2f} {p95:9.2f} {max(times):9.2f} "
+                f"{statistics.mean(times):9.2f} {p50 / reference:12.0f} "
+                f"{p50 / base50:18.2f} {p95 / base95:18.2f}"
+            )
+            print(lines[-1], file=sys.stderr, flush=True)
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per rung (even)")
@@ -204,7 +279,23 @@ def main() -> None:
     parser.add_argument(
         "--first", type=int, default=0, help="index of the first game (even): to go on a run"
     )
+    parser.add_argument(
+        "--times", action="store_true", help="print decision times per ruleset, not the ladder"
+    )
+    parser.add_argument(
+        "--positions", type=int, default=40, help="--times: positions timed per ruleset"
+    )
+    parser.add_argument(
+        "--cap", type=float, default=120.0, help="--times: CPU seconds per bot and ruleset"
+    )
+    parser.add_argument(
+        "--rulesets", default=",".join(RULESETS), help="--times: which rulesets, first the base"
+    )
     args = parser.parse_args()
+    if args.times:
+        for line in decision_times(args.rulesets.split(","), args.positions, args.cap):
+            print(line, flush=True)
+        return
     games = args.games + args.games % 2
     reference = reference_games_per_second()
     print(

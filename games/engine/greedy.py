@@ -4,11 +4,13 @@ For each legal action it plays the action forward in a world sampled from its
 own view (``determinize``) and scores what follows with ``evaluation``. "One
 decision ahead" is one *step* of the game: the action, then whatever has to
 be answered before the next Activation step, Shén placement or Realm Stone
-(``STEP_BOUNDARIES``). Its own next decision in the step (what an Avatar it
-activates does) is chosen the same way, greedily (``FOLLOW_UPS``); every
-other answer on the way (combat windows, keeping a beaten Avatar, which cards
-to lose, its own or the opponent's) takes the engine's first option, the
-plain default (pass; the bot loss order of R24).
+(``STEP_BOUNDARIES``). Under the one-action turn of the earlier rulesets (R27)
+the step is the turn: the entry taken from the turn's menu (``TakeTurn``) and
+whatever it sets off, scored when the opponent's turn begins. Its own next
+decision in the step (what an Avatar it activates does) is chosen the same
+way, greedily (``FOLLOW_UPS``); every other answer on the way (combat windows,
+keeping a beaten Avatar, which cards to lose, its own or the opponent's) takes
+the engine's first option, the plain default (pass; the bot loss order of R24).
 
 Dice and reshuffles make a step's result uncertain: when playing an action
 forward rolled any, it is played again in ``SAMPLES - 1`` more worlds and the
@@ -21,14 +23,17 @@ from __future__ import annotations
 
 from games.engine import rng
 from games.engine.actions import PASS, Action
-from games.engine.decisions import ActivationStep, ChooseRealmStone, PlaceShen
+from games.engine.decisions import ActivationStep, ChooseRealmStone, PlaceShen, TakeTurn
 from games.engine.determinize import determinize, outlook
 from games.engine.engine import apply, legal_actions
 from games.engine.evaluation import WEIGHTS, Weights, evaluate
 from games.engine.state import GameState
 
-# Decisions that start a new step: the look-ahead stops and scores there.
-STEP_BOUNDARIES = (ActivationStep, PlaceShen, ChooseRealmStone)
+# Decisions that start a new step: the look-ahead stops and scores there. The
+# next turn's menu (TakeTurn, R27) is one: looking on through it, the bot played
+# the opponent's turn and then expanded its own whole next menu, each entry to
+# the end of the guard below (tens of seconds a decision).
+STEP_BOUNDARIES = (ActivationStep, PlaceShen, ChooseRealmStone, TakeTurn)
 # How many of its own decisions inside one step the bot chooses for after the
 # first: activate, then what the Avatar does. Looking through the combat window
 # too (2) tripled the time per game and already beat the random bot.

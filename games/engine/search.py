@@ -15,12 +15,13 @@ be in (single-observer information-set MCTS, Cowling, Powley and Whitehouse,
    are played through without a node.
 2. **Expand** one untried action (drawn from the bot's generator).
 3. **Score the leaf** with the greedy bot's look-ahead: the new action and the
-   rest of its step (``greedy.step_value``) from the point of view of the
-   player who chose it, as a chance to win (``evaluation.chance``; a finished
-   game scores 1, 0 or ½). With ``rollout_actions`` above 0 the leaf is
-   instead played on at random for that many actions and then evaluated: a
-   plain random rollout, kept for comparison (untuned: random play by both
-   sides swings the cards left far more than one action does).
+   rest of its step (``greedy.step_value``; under the one-action turn, R27, the
+   rest of the turn) from the point of view of the player who chose it, as a
+   chance to win (``evaluation.chance``; a finished game scores 1, 0 or ½).
+   With ``rollout_actions`` above 0 the leaf is instead played on at random
+   for that many actions and then evaluated: a plain random rollout, kept for
+   comparison (untuned: random play by both sides swings the cards left far
+   more than one action does).
 4. **Back up** the result along the path.
 
 The root's actions start with the greedy bot's judgement as a prior: each

@@ -8,10 +8,11 @@ forward in must agree with everything the player does see.
 
 import pytest
 
-from bench.engine import replay_sample_game
+from bench.engine import replay_sample_game, sample_game
 from games.engine import GreedyBot, RandomBot, SearchBot, legal_actions, rng, view_for
-from games.engine.decisions import ActivationStep, AvatarActivation, PlaceShen
+from games.engine.decisions import ActivationStep, AvatarActivation, PlaceShen, TakeTurn
 from games.engine.determinize import MIN_SEEN, determinize, opponent_pool, unseen_cards
+from games.engine.replay import replay
 from games.engine.state import GameState, evolve, with_item
 
 BOTS = {
@@ -21,20 +22,29 @@ BOTS = {
 }
 
 
-@pytest.fixture(scope="module")
-def states() -> list[GameState]:
-    """Decisions of a random game where both players hold unseen cards, of several kinds."""
-    game = replay_sample_game(seed=11)
+def _by_kind(game_states) -> dict[type, list[GameState]]:
+    """Decisions with three or more answers where both players hold unseen cards."""
     picked: dict[type, list[GameState]] = {}
-    for state in game.states:
+    for state in game_states:
         decision = state.decision
         if decision is None or len(legal_actions(state)) < 3:
             continue
         opponent = 1 - decision.player
         if state.hands[opponent] and state.decks[opponent] and state.decks[decision.player]:
             picked.setdefault(type(decision), []).append(state)
+    return picked
+
+
+@pytest.fixture(scope="module")
+def states() -> list[GameState]:
+    """Decisions of a random game where both players hold unseen cards, of several kinds,
+    and a one-action turn's menu (R27) of a beta-2025 game."""
+    picked = _by_kind(replay_sample_game(seed=11).states)
     kinds = (ActivationStep, AvatarActivation, PlaceShen)
-    return [picked[kind][len(picked[kind]) // 2] for kind in kinds]
+    chosen = [picked[kind][len(picked[kind]) // 2] for kind in kinds]
+    game = sample_game(11, ruleset_name="beta-2025")
+    turns = _by_kind(replay(game.ruleset, game.decks, game.seed, game.actions).states)[TakeTurn]
+    return [*chosen, turns[len(turns) // 2]]
 
 
 def hidden_changed(state: GameState, seed: int) -> GameState:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.engine import sample_decks
+from bench.engine import sample_decks, sample_decks_for
 from games.engine import (
     BOTS,
     RULESETS,
@@ -111,24 +111,31 @@ class Recording:
         return action
 
 
+# Turns per ruleset for the quick whole games: a one-action turn (R27) is one decision.
+SHORT_GAMES = {"beta-2026-07": 2, "beta-2025": 12, "simplified-0.1": 12}
+EVERY_RULESET = pytest.mark.parametrize("name", sorted(RULESETS))
+
+
+@EVERY_RULESET
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_greedy_bot_always_chooses_a_legal_action_and_its_games_end(seed):
-    ruleset = RULESETS["beta-2026-07"].with_options(max_turns=2)
+def test_greedy_bot_always_chooses_a_legal_action_and_its_games_end(name, seed):
+    ruleset = RULESETS[name].with_options(max_turns=SHORT_GAMES[name])
     greedy = Recording(GreedyBot(seed))
     bots = (greedy, RandomBot(seed + 1)) if seed % 2 else (RandomBot(seed + 1), greedy)
-    final, _, _ = play_game(ruleset, sample_decks(seed % 50), seed, bots)
+    final, _, _ = play_game(ruleset, sample_decks_for(name, seed % 50), seed, bots)
     assert final.result is not None
     assert greedy.choices > 0
 
 
+@EVERY_RULESET
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32))
-def test_search_bot_always_chooses_a_legal_action_and_its_games_end(seed):
-    ruleset = RULESETS["beta-2026-07"].with_options(max_turns=1)
+def test_search_bot_always_chooses_a_legal_action_and_its_games_end(name, seed):
+    ruleset = RULESETS[name].with_options(max_turns=(SHORT_GAMES[name] + 1) // 2)
     search = Recording(SearchBot(seed, playouts=3))
     bots = (search, GreedyBot(seed + 1)) if seed % 2 else (GreedyBot(seed + 1), search)
-    final, _, _ = play_game(ruleset, sample_decks(seed % 50), seed, bots)
+    final, _, _ = play_game(ruleset, sample_decks_for(name, seed % 50), seed, bots)
     assert final.result is not None
     assert search.choices > 0
 
