@@ -49,6 +49,7 @@ from games.engine import RULESETS, GameState, legal_actions, make_bot, rng
 from games.engine.bots import Bot, GameStalled, RandomBot, play_game
 from games.engine.replay import replay
 from games.engine.search import PLAYOUTS
+from games.figure_words import interval_words
 
 RUNGS = (("greedy", "random"), ("search", "greedy"))
 TARGET = 0.60
@@ -172,7 +173,7 @@ def report(rung: dict, processes: int, reference: float) -> list[str]:
     verdict = "meets" if estimate.low >= TARGET else "below" if estimate.high < TARGET else "?"
     lines = [
         f"{rung['upper']} vs {rung['lower']:7} {count:5} games  "
-        f"win rate {estimate.as_percent():30} target ≥{TARGET:.0%}: {verdict:5}  "
+        f"win rate {interval_words(estimate):30} target ≥{TARGET:.0%}: {verdict:5}  "
         f"{per_second:7.3f} games/CPU s ({per_second / reference:.4f}× random-vs-random)  "
         f"mean {turns:.1f} turns; "
         + ", ".join(f"{n} {reason}" for reason, n in sorted(endings.items()))

@@ -16,20 +16,13 @@ Z_95 = 1.959963984540054
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """A measured value with its 95% interval, and how many observations made it."""
+    """A measured value with its 95% interval, and how many observations made it
+    (``games.figure_words`` says it in words)."""
 
     value: float
     low: float
     high: float
     count: int
-
-    def as_percent(self) -> str:
-        """ "54.2% (51.1–57.3%, n=1000)", or "— (n=0)" when nothing was observed."""
-        if not self.count:
-            return "— (n=0)"
-        return (
-            f"{100 * self.value:.1f}% ({100 * self.low:.1f}–{100 * self.high:.1f}%, n={self.count})"
-        )
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z_95) -> Estimate:

@@ -79,6 +79,46 @@ OPTION_FIELDS: Mapping[str, Callable[[], forms.Field]] = MappingProxyType(
 )
 
 
+def option_words(option: str, value: Any) -> tuple[str, str]:
+    """An option and its value as the start form asks them, for a page that shows what a
+    match or simulation played: ("Ko: no counter where one was just captured (R12)",
+    "no"), ("Who recovers each turn (R9)", "Both players"). An option the form does not
+    ask keeps its name (spaced) and its value as it is."""
+    make = OPTION_FIELDS.get(option)
+    if make is None:
+        return option.replace("_", " "), str(value)
+    field = make()
+    if isinstance(field, forms.BooleanField):
+        return str(field.label), "yes" if value else "no"
+    if isinstance(field, forms.ChoiceField):
+        return str(field.label), str(dict(field.choices).get(value, value))
+    # A number with a meaning of its own says so in the field's help ("0: any number.").
+    help_text, prefix = str(field.help_text or ""), f"{value}: "
+    meaning = help_text.removeprefix(prefix).rstrip(".") if help_text.startswith(prefix) else ""
+    return str(field.label), meaning or str(value)
+
+
+def options_in_words(*option_sets: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """Each option of any of ``option_sets`` in the form's order: its label and its value
+    in each set, in words (``option_words``; "—" where a set lacks it), so two rule sets
+    read side by side."""
+    order = {option: index for index, option in enumerate(OPTION_FIELDS)}
+    named = sorted(
+        {option for options in option_sets for option in options},
+        key=lambda option: (order.get(option, len(order)), option),
+    )
+    return [
+        (
+            option_words(option, None)[0],
+            [
+                option_words(option, options[option])[1] if option in options else "—"
+                for options in option_sets
+            ],
+        )
+        for option in named
+    ]
+
+
 def option_fields(game: Game, rulesets: Sequence[str]) -> dict[str, tuple[forms.Field, str]]:
     """The fields of every option one of ``rulesets`` offers, each with the space-separated
     names of the rulesets it applies to (what the page shows it under)."""

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from html import escape
 
 from games.confidence import Estimate
+from games.figure_words import interval_words, percent, points
 from games.simulation_figures import CardFigures, Gauntlet
 
 WIDTH = 360
@@ -55,27 +56,6 @@ def _fit(label: str, width: float, size: float = FONT) -> str:
     return f"<title>{_text(label)}</title>{_text(label[: room - 1])}…"
 
 
-def _percent(value: float, digits: int = 1) -> str:
-    return f"{100 * value:.{digits}f}%"
-
-
-def _points(value: float, digits: int = 1) -> str:
-    """A difference of proportions in percentage points, signed (0 without a sign)."""
-    if round(100 * value, digits) == 0:
-        return "0"
-    return f"{100 * value:+.{digits}f}".replace("-", "−")
-
-
-def _interval(estimate: Estimate, show) -> str:
-    """ "54.2% (51.1–57.3%, n=400)" in the chart's unit, or "no games"."""
-    if not estimate.count:
-        return "no games"
-    if not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
-        return f"{show(estimate.value)} (too few games for an interval, n={estimate.count})"
-    value, low, high = show(estimate.value), show(estimate.low), show(estimate.high)
-    return f"{value} ({low} to {high}, n={estimate.count})"
-
-
 def _svg(title: str, description: str, width: float, height: float, body: str) -> str:
     # Ids derived from the content: the same chart gives the same markup, and two
     # charts on one page do not share ids.
@@ -98,12 +78,13 @@ def _estimate_rows(
     title: str,
     span: tuple[float, float],
     reference: float,
-    show,
+    difference: bool,
     caption: str,
 ) -> str:
-    """One row per estimate: its label and figures on a line, under it a bar from 0
+    """One row per estimate: its label, its figures under it, then a bar from 0
     to the value with the interval as a whisker, on a scale running over ``span``,
-    with a dashed rule at ``reference``."""
+    with a dashed rule at ``reference``; a rate (or a ``difference`` in points)."""
+    show = points if difference else percent
     left, right = 8, WIDTH - 8
     lowest, highest = span
 
@@ -111,26 +92,27 @@ def _estimate_rows(
         value = min(max(value, lowest), highest)
         return left + (right - left) * (value - lowest) / (highest - lowest)
 
-    row_height, top = 40, 6
+    # The label on a line of its own and the figures under it, so neither is cut to make
+    # room for the other; then the bar.
+    row_height, top = 52, 6
     parts = []
     for index, (label, estimate) in enumerate(rows):
         y = top + index * row_height
-        figures = _interval(estimate, show)
-        room = right - left - len(figures) * SMALL * CHARACTER_WIDTH - 8
+        figures = interval_words(estimate, difference=difference)
         parts.append(
-            f'<text x="{left}" y="{y + 12}" font-size="{FONT}">{_fit(label, room)}</text>'
-            f'<text x="{right}" y="{y + 12}" font-size="{SMALL}" text-anchor="end" '
-            f'fill="{MUTED}">{_text(figures)}</text>'
+            f'<text x="{left}" y="{y + 12}" font-size="{FONT}">{_fit(label, right - left)}</text>'
+            f'<text x="{left}" y="{y + 25}" font-size="{SMALL}" '
+            f'fill="{MUTED}">{_fit(figures, right - left, SMALL)}</text>'
         )
         if not estimate.count:
             continue
         start, end = sorted((x(0), x(estimate.value)))
         parts.append(
-            f'<rect x="{start:.1f}" y="{y + 18}" width="{max(end - start, 1):.1f}" height="12" '
+            f'<rect x="{start:.1f}" y="{y + 31}" width="{max(end - start, 1):.1f}" height="12" '
             f'fill="{BAR}"><title>{_text(label)}: {_text(figures)}</title></rect>'
         )
         if math.isfinite(estimate.low) and math.isfinite(estimate.high):
-            low, high, middle = x(estimate.low), x(estimate.high), y + 24
+            low, high, middle = x(estimate.low), x(estimate.high), y + 37
             parts.append(
                 f'<path d="M{low:.1f} {middle - 5}v10M{low:.1f} {middle}H{high:.1f}'
                 f'M{high:.1f} {middle - 5}v10" stroke="{INK}" stroke-width="1.5" fill="none"/>'
@@ -154,7 +136,10 @@ def _estimate_rows(
     )
     if not rows:
         parts.append(f'<text x="{left}" y="{top + 16}" font-size="{FONT}">No games yet</text>')
-    description = "; ".join(f"{label}: {_interval(e, show)}" for label, e in rows) or "No games"
+    description = (
+        "; ".join(f"{label}: {interval_words(e, difference=difference)}" for label, e in rows)
+        or "No games"
+    )
     return _svg(title, description, WIDTH, height, "".join(parts))
 
 
@@ -166,7 +151,7 @@ def win_rate_svg(rows: Sequence[tuple[str, Estimate]], *, title: str) -> str:
         title=title,
         span=(0.0, 1.0),
         reference=0.5,
-        show=_percent,
+        difference=False,
         caption="win rate, 95% interval",
     )
 
@@ -183,7 +168,7 @@ def difference_svg(rows: Sequence[tuple[str, Estimate]], *, title: str) -> str:
         title=title,
         span=(-reach, reach),
         reference=0.0,
-        show=_points,
+        difference=True,
         caption="difference in percentage points, 95% interval",
     )
 
@@ -299,10 +284,10 @@ def gauntlet_svg(
         )
         for j, estimate in enumerate((*gauntlet.cells[i], gauntlet.overall[i])):
             x = label_width + j * cell_width
-            words = f"{deck} against {columns[j]}: {_interval(estimate, _percent)}"
+            words = f"{deck} against {columns[j]}: {interval_words(estimate)}"
             lines.append(words)
             fill, ink = _heat(estimate.value) if estimate.count else ("#e6e3dc", MUTED)
-            shown = f"{100 * estimate.value:.0f}%" if estimate.count else "—"
+            shown = percent(estimate.value, 0) if estimate.count else "—"
             parts.append(
                 f'<rect x="{x + 1:.1f}" y="{y + 1}" width="{cell_width - 2:.1f}" '
                 f'height="{cell_height - 2}" fill="{fill}"><title>{_text(words)}</title></rect>'

@@ -93,14 +93,16 @@ def test_differences_are_signed_points_on_a_scale_either_side_of_zero():
         )
     )
     texts = _texts(root)
-    assert "−37.5 (−84.4 to +9.4, n=4)" in texts
+    assert "−37.5 points (−84.4 to +9.4, n=4)" in texts
     # The scale reaches the widest end, rounded up to ten points: ±90.
     assert {"−90", "−45", "0", "+45", "+90"} <= set(texts)
 
 
 def test_a_single_pair_has_a_value_and_says_it_has_no_interval():
     root = _parse(difference_svg([("one game", paired_difference([1.0]))], title="Shift"))
-    assert "+100.0 (too few games for an interval, n=1)" in _texts(root)
+    texts = _texts(root)
+    assert "+100.0 points (too few games for an interval, n=1)" in texts
+    assert "one game" in texts  # the label is not cut to make room for the figures
 
 
 def test_improvement_bars_follow_the_cards_given():

@@ -9,7 +9,6 @@ A deck is a deck's number or a decklist file (any format the deck import reads).
 from __future__ import annotations
 
 import json
-import math
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +18,9 @@ from tqdm import tqdm
 from decks.io.detect import detect_kind
 from decks.io.parsing import decklist_parse
 from decks.models import Deck
-from games.confidence import Estimate
 from games.decklists import DeckNotPlayable, deck_data, latest_version, slots_data
+from games.figure_words import interval_words
+from games.match_options import options_in_words
 from games.play import GAMES
 from games.rulesets import deck_rulesets
 from games.simulation_figures import Figures, figures
@@ -76,7 +76,7 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(counted.to_json(), indent=1))
             return
         heading = f"{name_a} (A, {bots[0]}) v {name_b} (B, {bots[1]}) · {ruleset}"
-        settings = ", ".join(f"{key} {value}" for key, value in rules.items())
+        settings = "; ".join(f"{label}: {values[0]}" for label, values in options_in_words(rules))
         self.stdout.write(f"{heading}{' · ' + settings if settings else ''} · seed {seed}")
         self.stdout.write("\n".join(summary_lines(counted, (name_a, name_b))))
 
@@ -87,8 +87,8 @@ def summary_lines(counted: Figures, names: tuple[str, str]) -> list[str]:
     lines = [
         f"Games: {counted.games} (A won {counted.wins_a}, B won {counted.wins_b}, "
         f"{counted.draws} draws)",
-        f"{names[0]} (A) win rate: {counted.win_rate.as_percent()}",
-        f"First player's win rate: {counted.first_player.as_percent()}",
+        f"{names[0]} (A) win rate: {interval_words(counted.win_rate)}",
+        f"First player's win rate: {interval_words(counted.first_player)}",
         f"Game length: mean {counted.mean_turns:.1f} turns, median {counted.median_turns:.1f}; "
         f"{counted.mean_actions:.0f} decisions a game",
         f"How games ended: {endings}",
@@ -99,23 +99,12 @@ def summary_lines(counted: Figures, names: tuple[str, str]) -> list[str]:
         lines += [
             f"  {card.name}: "
             + " | ".join(
-                _stated(getattr(card, field), points=field == "improvement")
+                interval_words(getattr(card, field), difference=field == "improvement")
                 for field in ("opening_hand", "drawn", "not_drawn", "improvement", "played")
             )
             for card in cards
         ]
     return lines
-
-
-def _stated(estimate: Estimate, *, points: bool = False) -> str:
-    """A rate as a percentage, a difference in percentage points, each with its interval."""
-    if not estimate.count:
-        return "—"
-    if not points:
-        return estimate.as_percent()
-    ends = (estimate.low, estimate.high)
-    low, high = (f"{100 * end:+.1f}" if math.isfinite(end) else "?" for end in ends)
-    return f"{100 * estimate.value:+.1f} pts ({low} to {high})"
 
 
 def _deck(given: str) -> tuple[str, dict[str, Any], str]:

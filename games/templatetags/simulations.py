@@ -1,0 +1,17 @@
+"""Template helper for simulation pages: every interval in the same words."""
+
+from __future__ import annotations
+
+from django import template
+
+from games.confidence import Estimate
+from games.figure_words import interval_words
+
+register = template.Library()
+
+
+@register.filter
+def interval(estimate: Estimate, unit: str = "") -> str:
+    """``{{ rate|interval }}``: "54.2% (51.1% to 57.3%, n=400)"; ``{{ shift|interval:"points" }}``:
+    "−33.8 points (−51.8 to −15.7, n=200)" (``games.figure_words``)."""
+    return interval_words(estimate, difference=unit == "points")
