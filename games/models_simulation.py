@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q, Sum
+from django.db.models import Q
 
 # How many games one job may ask for.
 MAX_GAMES = 100_000
@@ -67,15 +67,6 @@ class SimulationJobQuerySet(models.QuerySet):
     def light(self) -> SimulationJobQuerySet:
         """Without the decks by value, which only the workers and replays read."""
         return self.defer("decks")
-
-    def with_progress(self) -> SimulationJobQuerySet:
-        """Each job with its games done and deck A's wins in them (``games_done``,
-        ``wins_done``), so a list shows progress in one query."""
-        done = Q(chunks__status=ChunkStatus.DONE)
-        return self.annotate(
-            games_done=Sum("chunks__count", filter=done),
-            wins_done=Sum("chunks__wins_a", filter=done),
-        )
 
 
 class SimulationJob(models.Model):

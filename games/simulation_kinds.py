@@ -22,7 +22,7 @@ from typing import Any
 
 from games.play import GAMES, Game
 from games.simulation_games import SimulatedGame, derive_seed, job_game
-from games.simulation_variants import blank_card, with_card_replaced
+from games.simulation_variants import blank_card, blank_name, with_card_replaced
 
 RULE_AB = "rule_ab"
 CARD_IMPACT = "card_impact"
@@ -52,30 +52,25 @@ def job_arms(
 ) -> tuple[Arm, ...]:
     """The arms of a job of ``kind``: the base first, then the variant of a paired kind;
     a gauntlet's pairings row by row (``decks`` holds its decks, then its opponents)."""
+    labels = arm_labels(kind, parameters, ruleset)
     if kind == GAUNTLET:
-        names, opponents = parameters["decks"], parameters["opponents"]
+        rows, columns = len(parameters["decks"]), len(parameters["opponents"])
+        pairings = [divmod(arm, columns) for arm in range(len(labels))]
         return tuple(
             Arm(
-                label=f"{names[i]} v {opponents[j]}",
+                label=label,
                 ruleset=ruleset,
                 options=options,
-                decks=(decks[i], decks[len(names) + j]),
+                decks=(decks[i], decks[rows + j]),
                 seed_path=("gauntlet", i, j),
             )
-            for i in range(len(names))
-            for j in range(len(opponents))
+            for label, (i, j) in zip(labels, pairings, strict=True)
         )
-    base = Arm(
-        label=_base_label(kind, parameters, ruleset),
-        ruleset=ruleset,
-        options=options,
-        decks=(decks[0], decks[1]),
-    )
+    base = Arm(label=labels[0], ruleset=ruleset, options=options, decks=(decks[0], decks[1]))
     if kind == RULE_AB:
-        ruleset_b = parameters["ruleset_b"]
         variant = Arm(
-            label=f"Under {ruleset_b}",
-            ruleset=ruleset_b,
+            label=labels[1],
+            ruleset=parameters["ruleset_b"],
             options=parameters.get("options_b", {}),
             decks=base.decks,
         )
@@ -84,7 +79,7 @@ def job_arms(
         card = parameters["card"]
         substitute = parameters.get("substitute_card") or blank_card(_card_in(decks[0], card))
         variant = Arm(
-            label=f"{substitute['name']} for {card}",
+            label=labels[1],
             ruleset=ruleset,
             options=options,
             decks=(with_card_replaced(decks[0], card, substitute), decks[1]),
@@ -93,7 +88,7 @@ def job_arms(
     if kind == ERRATA:
         draft = parameters["draft_card"]
         variant = Arm(
-            label=f"Draft {draft['name']}",
+            label=labels[1],
             ruleset=ruleset,
             options=options,
             decks=tuple(_with_draft(deck, draft) for deck in base.decks),
@@ -102,21 +97,32 @@ def job_arms(
     return (base,)
 
 
+def arm_labels(kind: str, parameters: Mapping[str, Any], ruleset: str) -> tuple[str, ...]:
+    """Each arm's label, from the job's settings alone (no decks needed, so a progress
+    line names its arms without reading them): "Under beta-2025", "Draft Cinder Hound",
+    "Ember v Tide" (a gauntlet's pairings row by row)."""
+    if kind == GAUNTLET:
+        return tuple(
+            f"{deck} v {opponent}"
+            for deck in parameters["decks"]
+            for opponent in parameters["opponents"]
+        )
+    if kind == RULE_AB:
+        return (f"Under {ruleset}", f"Under {parameters['ruleset_b']}")
+    if kind == CARD_IMPACT:
+        card = parameters["card"]
+        substitute = (parameters.get("substitute_card") or {}).get("name") or blank_name(card)
+        return (f"With {card}", f"{substitute} for {card}")
+    if kind == ERRATA:
+        return (f"Current {parameters['card_name']}", f"Draft {parameters['draft_card']['name']}")
+    return ("All games",)
+
+
 def _with_draft(deck: Mapping[str, Any], draft: Mapping[str, Any]) -> Any:
     """``deck`` with the drafted card's copies as the draft (the deck itself without it)."""
     if draft["name"] not in deck_card_names(deck):
         return deck
     return with_card_replaced(deck, draft["name"], draft)
-
-
-def _base_label(kind: str, parameters: Mapping[str, Any], ruleset: str) -> str:
-    if kind == RULE_AB:
-        return f"Under {ruleset}"
-    if kind == CARD_IMPACT:
-        return f"With {parameters['card']}"
-    if kind == ERRATA:
-        return f"Current {parameters['card_name']}"
-    return "All games"
 
 
 def arm_game(arm: Arm, bots: Sequence[str], seed: int, index: int) -> SimulatedGame:

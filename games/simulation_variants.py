@@ -37,7 +37,12 @@ def blank_card(card: Mapping[str, Any]) -> dict[str, Any]:
     """
     name = str(card["name"])
     blank = {key: card[key] for key in BLANK_KEEPS if key in card}
-    return {**blank, "name": f"Blank {name}", "slug": f"blank-{card.get('slug') or _slug(name)}"}
+    return {**blank, "name": blank_name(name), "slug": f"blank-{card.get('slug') or _slug(name)}"}
+
+
+def blank_name(name: str) -> str:
+    """What the blank standing in for the card named ``name`` is called."""
+    return f"Blank {name}"
 
 
 def _slug(name: str) -> str:

@@ -19,18 +19,16 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Sum
+from django.db.models import F
 from django.utils import timezone
 
 from decks.models import Deck, DeckVersion
 from decks.validation import validate_deck
-from games.confidence import Estimate, wilson_interval
+from games.confidence import Estimate
 from games.decklists import DeckNotPlayable, deck_data, latest_version
 from games.models_simulation import (
     GAUNTLET_MAX,
@@ -421,72 +419,7 @@ def _chunk_fail(chunk: SimulationChunk, reason: str) -> None:
         )
 
 
-# -- following -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Progress:
-    """Where a job stands: games done of games asked, deck A's running win rate, the
-    time left (None until a chunk is done, or once the job is over)."""
-
-    status: str
-    games: int
-    done: int
-    win_rate: Estimate
-    eta: timedelta | None
-    error: str
-
-    @property
-    def percent(self) -> int:
-        """Whole percent done (100 only when every game is)."""
-        return 100 * self.done // self.games
-
-    @property
-    def is_over(self) -> bool:
-        return self.status in JOB_OVER
-
-    @property
-    def eta_words(self) -> str:
-        """The time left in words ("about 3 min"), "" when unknown."""
-        if self.eta is None:
-            return ""
-        seconds = round(self.eta.total_seconds())
-        if seconds < 60:
-            return f"about {seconds} s"
-        if seconds < 3600:
-            return f"about {round(seconds / 60)} min"
-        return f"about {seconds / 3600:.1f} h"
-
-    @property
-    def etag(self) -> str:
-        """Changes whenever what a progress bar shows does."""
-        return f'"{self.status}-{self.done}"'
-
-
-def simulation_progress(job: SimulationJob, *, now: datetime | None = None) -> Progress:
-    """The job's progress, from its chunks' counts: one query, or none for a job read
-    ``with_progress()``; no summaries read."""
-    if hasattr(job, "games_done"):
-        done, wins = job.games_done or 0, job.wins_done or 0.0
-    else:
-        totals = job.chunks.filter(status=ChunkStatus.DONE).aggregate(
-            done=Sum("count"), wins=Sum("wins_a")
-        )
-        done, wins = totals["done"] or 0, totals["wins"] or 0.0
-    # Every arm plays ``games`` games, and ``done`` counts them all.
-    games = job.games * job.arm_count
-    eta = None
-    if done and not job.is_over and job.started_at:
-        elapsed = ((now or timezone.now()) - job.started_at).total_seconds()
-        eta = timedelta(seconds=round(elapsed * (games - done) / done))
-    return Progress(
-        status=job.status,
-        games=games,
-        done=done,
-        win_rate=wilson_interval(min(wins, done), done),
-        eta=eta,
-        error=job.error,
-    )
+# -- stopping --------------------------------------------------------------------------
 
 
 def simulation_cancel(job: SimulationJob) -> SimulationJob:
@@ -532,6 +465,21 @@ def job_figures(job: SimulationJob, arm: int = 0) -> Figures:
     return figures(job_tally(job, arm))
 
 
+def job_arm_tallies(job: SimulationJob) -> list[Tally]:
+    """Each arm's counts in arm order (a matchup's one, a paired job's two, a gauntlet's
+    pairings row by row), from every stored chunk's tally in one query."""
+    tallies = [Tally() for _ in range(job.arm_count)]
+    rows = job.chunks.filter(status=ChunkStatus.DONE).values_list("arm", "tally")
+    for arm, data in rows.iterator(chunk_size=100):
+        tallies[arm] += Tally.from_json(data)
+    return tallies
+
+
+def job_arm_figures(job: SimulationJob) -> list[Figures]:
+    """Each arm's figures in arm order (``job_arm_tallies``)."""
+    return [figures(tally) for tally in job_arm_tallies(job)]
+
+
 def job_shift(job: SimulationJob) -> Estimate:
     """A paired job's shift of deck A's win rate from arm 0 to arm 1 over the games both
     arms have played, with its 95% interval."""
@@ -541,11 +489,7 @@ def job_shift(job: SimulationJob) -> Estimate:
 def job_gauntlet(job: SimulationJob) -> Gauntlet:
     """A gauntlet's matrix of win rates from its pairings' games stored so far."""
     decks, opponents = len(job.parameters["decks"]), len(job.parameters["opponents"])
-    tallies: dict[tuple[int, int], Tally] = {}
-    rows = job.chunks.filter(status=ChunkStatus.DONE).values_list("arm", "tally")
-    for arm, data in rows:
-        key = divmod(arm, opponents)
-        tallies[key] = tallies.get(key, Tally()) + Tally.from_json(data)
+    tallies = {divmod(arm, opponents): tally for arm, tally in enumerate(job_arm_tallies(job))}
     return gauntlet_matrix(tallies, decks, opponents)
 
 

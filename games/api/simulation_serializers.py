@@ -51,7 +51,8 @@ class SimulationCreateSerializer(serializers.Serializer):
             "rule_ab: ruleset_b, options_b (default: options); card_impact: card (a card "
             "name of deck A), substitute (a card slug, or null for a blank); gauntlet: "
             "decks and opponents (lists of deck ids besides deck A and deck B); errata: "
-            "card (a slug), changes (new cost, traits, bonuses, is_spirit, target), note"
+            "card (a slug), changes (new cost, traits, bonuses, is_spirit, target, and "
+            "abilities: a list of {name, cost, timing, effect, text} replacing them all), note"
         ),
     )
 
@@ -63,11 +64,29 @@ class EstimateSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class ArmProgressSerializer(serializers.Serializer):
+    arm = serializers.IntegerField()
+    label = serializers.CharField()
+    games = serializers.IntegerField(help_text="Games this arm plays")
+    done = serializers.IntegerField(help_text="Games of this arm played and stored")
+    win_rate_a = EstimateSerializer(
+        source="win_rate", help_text="Deck A's running win rate in this arm's games"
+    )
+
+
 class ProgressSerializer(serializers.Serializer):
-    done = serializers.IntegerField(help_text="Games played and stored")
+    done = serializers.IntegerField(help_text="Games played and stored, in all arms")
     percent = serializers.IntegerField()
     win_rate_a = EstimateSerializer(
-        source="win_rate", help_text="Deck A's running win rate (a draw is half a win)"
+        source="win_rate",
+        allow_null=True,
+        help_text=(
+            "Deck A's running win rate (a draw is half a win) when the job has one arm; "
+            "null when it has several (rule A/B, card impact, errata, gauntlet): see arms"
+        ),
+    )
+    arms = ArmProgressSerializer(
+        many=True, help_text="Each arm's progress and deck A's running win rate in it"
     )
     eta_seconds = serializers.SerializerMethodField()
 
@@ -108,16 +127,18 @@ class ResultsSerializer(serializers.Serializer):
     simulation = SimulationSerializer()
     figures = serializers.DictField(
         help_text=(
-            "The figures of the games stored so far: games, wins_a, wins_b, draws, win_rate, "
-            "first_player, turns, mean_turns, median_turns, mean_actions, endings, and per "
-            "deck ('a', 'b') each card's opening_hand, drawn, not_drawn, improvement and "
-            "played estimates"
+            "The first arm's figures (a matchup's only arm; every arm's are in arms) of the "
+            "games stored so far: games, wins_a, wins_b, draws, win_rate, first_player, "
+            "turns, mean_turns, median_turns, mean_actions, endings, and per deck ('a', 'b') "
+            "each card's opening_hand, drawn, not_drawn, improvement and played estimates"
         )
     )
     arms = serializers.ListField(
         child=serializers.DictField(),
-        required=False,
-        help_text="Paired kinds: each arm's label and figures, the base arm first",
+        help_text=(
+            "Every arm's index, label and figures in arm order: a matchup's one, a paired "
+            "kind's base then variant, a gauntlet's pairings row by row"
+        ),
     )
     shift = EstimateSerializer(
         required=False,
@@ -131,8 +152,8 @@ class ResultsSerializer(serializers.Serializer):
     games = serializers.ListField(
         child=serializers.DictField(),
         required=False,
-        help_text="Export only: every game (index, seed, swapped, winner, first, turns, "
-        "actions, ending)",
+        help_text="Export only: every game of every arm (game, arm, seed, swapped, winner, "
+        "first, turns, actions, ending)",
     )
 
 

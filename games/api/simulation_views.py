@@ -28,15 +28,15 @@ from games.models_simulation import SimulationJob, SimulationKind
 from games.simulation_errata import errata_publish
 from games.simulation_exports import CARD_COLUMNS, GAME_COLUMNS, card_rows, csv_lines, game_rows
 from games.simulation_figures import estimate_json
+from games.simulation_kinds import arm_labels
+from games.simulation_progress import jobs_progress
 from games.simulations import (
     SimulationError,
-    arms_of,
-    job_figures,
+    job_arm_figures,
     job_gauntlet,
     job_shift,
     simulation_cancel,
     simulation_create,
-    simulation_progress,
 )
 from shen_site.json_input import BoundedJSONParser
 
@@ -69,20 +69,20 @@ class SimulationAPIView(APIView):
 
 def described(jobs: list[SimulationJob]) -> list[dict[str, Any]]:
     """The jobs with their progress, as the API shows them."""
-    progress = {job.pk: simulation_progress(job) for job in jobs}
+    progress = jobs_progress(jobs)
     return SimulationSerializer(jobs, many=True, context={"progress": progress}).data
 
 
 def results_json(job: SimulationJob) -> dict[str, Any]:
-    """The job's figures (its first arm's); a paired job's each arm's and the shift; a
-    gauntlet's matrix."""
-    document: dict[str, Any] = {"figures": job_figures(job).to_json()}
+    """Every arm's figures with its label (``figures`` repeats the first arm's: a
+    matchup's only one); a paired job's shift; a gauntlet's matrix."""
+    labels = arm_labels(job.kind, job.parameters, job.ruleset)
+    arms = [
+        {"arm": index, "label": label, "figures": figures.to_json()}
+        for index, (label, figures) in enumerate(zip(labels, job_arm_figures(job), strict=True))
+    ]
+    document: dict[str, Any] = {"figures": arms[0]["figures"], "arms": arms}
     if job.is_paired:
-        arms = arms_of(job)
-        document["arms"] = [
-            {"arm": index, "label": arm.label, "figures": job_figures(job, index).to_json()}
-            for index, arm in enumerate(arms)
-        ]
         document["shift"] = estimate_json(job_shift(job))
     if job.kind == SimulationKind.GAUNTLET:
         document["gauntlet"] = {
@@ -96,7 +96,7 @@ def results_json(job: SimulationJob) -> dict[str, Any]:
 class SimulationListView(SimulationAPIView):
     @extend_schema(summary="My simulations", responses={200: SimulationSerializer(many=True)})
     def get(self, request: Request) -> Response:
-        jobs = list(SimulationJob.objects.of_owner(request.user).light().with_progress()[:100])
+        jobs = list(SimulationJob.objects.of_owner(request.user).light()[:100])
         return Response(described(jobs))
 
     @extend_schema(
@@ -209,12 +209,13 @@ class SimulationExportGamesView(SimulationAPIView):
 
 class SimulationExportCardsView(SimulationAPIView):
     @extend_schema(
-        summary="Export a simulation's card figures as CSV, one row a card of each deck",
+        summary="Export a simulation's card figures as CSV, one row a card of each deck in "
+        "each arm",
         responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
         job = self.job(request, pk)
-        rows = card_rows(job_figures(job))
+        rows = card_rows(job_arm_figures(job))
         return _csv(f"shen-simulation-{job.pk}-cards.csv", csv_lines(CARD_COLUMNS, rows))
 
 

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 from games.models_simulation import ChunkStatus, JobStatus, SimulationChunk, SimulationJob
+from games.simulation_progress import simulation_progress
 from games.simulations import (
     SimulationConflict,
     SimulationError,
@@ -16,7 +17,6 @@ from games.simulations import (
     chunk_spans,
     job_summaries,
     simulation_cancel,
-    simulation_progress,
 )
 from tests.games.simulation_jobs import simulation_start
 

@@ -10,13 +10,13 @@ from games.models_simulation import JobStatus, SimulationJob, SimulationKind
 from games.simulation_figures import paired_shift
 from games.simulation_games import derive_seed, play_simulated_game
 from games.simulation_kinds import arm_game, deck_card_names, job_arms
+from games.simulation_progress import simulation_progress
 from games.simulations import (
     SimulationError,
     game_number,
     job_gauntlet,
     job_shift,
     job_summaries,
-    simulation_progress,
 )
 from tests.factories.matches import playable_deck
 from tests.games.simulation_jobs import simulation_start
