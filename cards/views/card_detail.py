@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from cards.card_face import card_face_of, describe_effect, render_card_face
+from cards.card_face import card_face_of, render_card_face
 from cards.models import Card, CardRevision
+from cards.revision_words import field_words, value_words
 from cards.revisions import RULES_FIELDS, card_rules_data
 
 
@@ -32,25 +32,6 @@ class RevisionEntry:
     changes: tuple[FieldChange, ...]
 
 
-def _display(field: str, value: Any) -> str:
-    if value is None or value == "":
-        return "—"
-    if field == "abilities" and isinstance(value, list):
-        return "; ".join(_display_ability(ability) for ability in value) or "—"
-    if field == "keywords" and isinstance(value, str):
-        return ", ".join(value.split()) or "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _display_ability(ability: Any) -> str:
-    if not isinstance(ability, dict):
-        return str(ability)
-    head = f"{ability.get('name', '?')} ({ability.get('cost', 0)} · {ability.get('timing', '?')})"
-    return f"{head}: {describe_effect(ability.get('effect'))}"
-
-
 def revision_history(card: Card) -> list[RevisionEntry]:
     """Each revision, newest first, with before → after for the fields it changed.
 
@@ -66,10 +47,10 @@ def revision_history(card: Card) -> list[RevisionEntry]:
         fields += sorted(f for f in previous if f not in RULES_FIELDS)
         changes = tuple(
             FieldChange(
-                field=field.replace("_", " "),
-                before=_display(field, previous[field]),
-                after=_display(field, after.get(field)),
-                now=_display(field, current.get(field)),
+                field=field_words(field),
+                before=value_words(field, previous[field]),
+                after=value_words(field, after.get(field)),
+                now=value_words(field, current.get(field)),
             )
             for field in fields
             if previous[field] != after.get(field)

@@ -18,8 +18,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from cards.revision_words import changes_in_words
 from decks.models import Deck
 from decks.views.busy import retry_when_busy
+from games.match_options import options_in_words
 from games.models_simulation import ChunkStatus, SimulationJob, SimulationKind
 from games.simulation_charts import (
     difference_svg,
@@ -31,16 +33,17 @@ from games.simulation_charts import (
 from games.simulation_errata import errata_publish, errata_publish_refusal
 from games.simulation_forms import SimulationStartForm, initial_from_job
 from games.simulation_games import GameSummary
+from games.simulation_kinds import arm_labels
+from games.simulation_progress import jobs_progress, simulation_progress
 from games.simulation_replays import simulated_match
 from games.simulations import (
     SimulationError,
-    arms_of,
+    job_arm_figures,
     job_figures,
     job_gauntlet,
     job_shift,
     simulation_cancel,
     simulation_create,
-    simulation_progress,
 )
 from shen_site.record_numbers import record_number
 
@@ -58,9 +61,11 @@ def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
 @require_safe
 @login_required
 def simulation_list(request: HttpRequest) -> HttpResponse:
-    """My simulations, newest first."""
-    jobs = SimulationJob.objects.of_owner(request.user).light().with_progress()[:100]
-    return render(request, "games/simulation_list.html", {"jobs": jobs})
+    """My simulations, newest first, each with its games played in all its arms."""
+    jobs = list(SimulationJob.objects.of_owner(request.user).light()[:100])
+    progress = jobs_progress(jobs)
+    rows = [(job, progress[job.pk]) for job in jobs]
+    return render(request, "games/simulation_list.html", {"rows": rows})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -109,7 +114,7 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
 def simulation_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A job: its settings, its progress (live until it is over) and its results."""
     job = owned_job(request, pk)
-    return _live_render(request, job, "games/simulation_page.html")
+    return _live_render(request, job, "games/simulation_page.html", settings=_settings(job))
 
 
 @require_safe
@@ -175,9 +180,11 @@ def _live_render(
     *,
     error: str = "",
     status: int = 200,
+    settings: dict | None = None,
 ) -> HttpResponse:
     progress = progress or simulation_progress(job)
     context = {
+        **(settings or {}),
         "job": job,
         "progress": progress,
         "error": error,
@@ -193,19 +200,33 @@ def _live_render(
     return response
 
 
+def _settings(job: SimulationJob) -> dict:
+    """What the page's heading says the job played, in a player's words: the ruleset
+    options (a rule A/B's both arms' side by side) and an errata draft's changes."""
+    option_sets = [job.options]
+    if job.kind == SimulationKind.RULE_AB:
+        option_sets.append(job.parameters.get("options_b", {}))
+    changes = job.parameters.get("changes", {}) if job.kind == SimulationKind.ERRATA else {}
+    return {
+        "option_rows": options_in_words(*option_sets),
+        "draft_words": changes_in_words(changes),
+    }
+
+
 def _paired_results(job: SimulationJob) -> dict:
     """A paired job's results: each arm's figures side by side and deck A's paired
     win-rate shift from the first arm to the second, with their charts."""
-    arms = [(arm, job_figures(job, index)) for index, arm in enumerate(arms_of(job))]
+    labels = arm_labels(job.kind, job.parameters, job.ruleset)
+    arms = list(zip(labels, job_arm_figures(job), strict=True))
     if not all(figures.games for _, figures in arms):
         return {}
     shift = job_shift(job)
     charts = [
         win_rate_svg(
-            [(f"{arm.label}: {job.name_a} (A)", figures.win_rate) for arm, figures in arms],
+            [(f"{label}: {job.name_a} (A)", figures.win_rate) for label, figures in arms],
             title="Deck A's win rate in each arm",
         ),
-        difference_svg([(f"{arms[1][0].label}", shift)], title="Paired shift of deck A's win rate"),
+        difference_svg([(arms[1][0], shift)], title="Paired shift of deck A's win rate"),
     ]
     return {
         "arms": arms,
