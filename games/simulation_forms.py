@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import re
 from typing import Any
 
@@ -20,6 +21,8 @@ from shen_site.record_numbers import RecordChoiceField, record_number
 # The ruleset and the seed are asked as a match asks them (games.forms); the ruleset's
 # options too (games.match_options).
 MATCH_FIELDS = ("ruleset", "seed")
+# How long a draft's abilities may be, as JSON text (a card has a few abilities).
+ABILITIES_LENGTH = 5000
 # How many public decks of others each deck menu offers besides my own.
 PUBLIC_DECKS_OFFERED = 50
 # Each kind's own fields (a rule A/B's arm B options besides) and the legend the page
@@ -30,7 +33,7 @@ KIND_PARTS: dict[str, tuple[str, tuple[str, ...]]] = {
     SimulationKind.GAUNTLET: ("For a gauntlet job", ("more_decks", "more_opponents")),
     SimulationKind.ERRATA: (
         "For an errata what-if job",
-        ("draft_card", "draft_changes", "draft_note"),
+        ("draft_card", "draft_changes", "draft_abilities", "draft_note"),
     ),
 }
 
@@ -84,6 +87,18 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         max_length=300,
         label="Draft change",
         help_text="New values, e.g. melee=3, cost=2.",
+    )
+    draft_abilities = forms.CharField(
+        required=False,
+        max_length=ABILITIES_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label="Draft abilities",
+        help_text=(
+            "Errata: the card's abilities as drafted, as JSON, replacing all of them, e.g. "
+            '[{"name": "Kindle", "cost": 1, "timing": "activated", '
+            '"effect": [{"verb": "draw_cards", "count": 1}]}]; [] for none; '
+            "empty to keep them as they are."
+        ),
     )
     draft_note = forms.CharField(
         required=False, max_length=200, label="Erratum note", help_text="Why."
@@ -161,6 +176,20 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             return
         super().add_error(field, error)
 
+    def clean_draft_abilities(self) -> Any:
+        """The draft's abilities as JSON data (None: left as they are); what they say is
+        the service's to check, as the catalogue checks a card."""
+        text = self.cleaned_data.get("draft_abilities", "").strip()
+        if not text:
+            return None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                f"The abilities are not JSON: {error.msg} at line {error.lineno}, "
+                f"column {error.colno}."
+            ) from None
+
     def clean_kind(self) -> str:
         """Deck A against deck B unless another kind is chosen."""
         return self.cleaned_data.get("kind") or SimulationKind.MATCHUP
@@ -178,11 +207,10 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         if data["kind"] == SimulationKind.CARD_IMPACT:
             return {"card": data["card"], "substitute": data["substitute"] or None}
         if data["kind"] == SimulationKind.ERRATA:
-            return {
-                "card": data["draft_card"],
-                "changes": draft_changes(data["draft_changes"]),
-                "note": data["draft_note"],
-            }
+            changes = draft_changes(data["draft_changes"])
+            if data["draft_abilities"] is not None:
+                changes["abilities"] = data["draft_abilities"]
+            return {"card": data["draft_card"], "changes": changes, "note": data["draft_note"]}
         if data["kind"] == SimulationKind.GAUNTLET:
             return {
                 "decks": [deck.pk for deck in data["more_decks"]],

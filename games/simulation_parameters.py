@@ -11,19 +11,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
 from cards.models import Card
+from cards.revisions import ABILITY_FIELDS, ability_data
 from cards.validation import BONUS_FIELDS, TRAIT_FIELDS, card_validate
 from decks.models import Deck
-from games.decklists import card_data
+from games.decklists import ABILITY_KEYS, card_data
 from games.models_simulation import SimulationKind
 from games.rulesets import played_under_refusal
 from games.simulation_kinds import card_impact_parameters, deck_card_names, rule_ab_parameters
 
-# What an errata draft may change: the card's numbers and marks (abilities and text are
-# edited in the catalogue itself).
-DRAFT_FIELDS = ("cost", "is_spirit", "target", *TRAIT_FIELDS, *BONUS_FIELDS)
+# What an errata draft may change: the card's numbers, marks and abilities (its name,
+# kind and realm are edited in the catalogue itself). ``abilities`` replaces them all,
+# as ``cards.revisions.card_revise`` does.
+DRAFT_FIELDS = ("cost", "is_spirit", "target", *TRAIT_FIELDS, *BONUS_FIELDS, "abilities")
 # As long as a CardRevision's note.
 NOTE_LENGTH = 200
 
@@ -88,8 +90,8 @@ def errata_parameters(
     parameters: Mapping[str, Any], data: Sequence[Mapping[str, Any]]
 ) -> dict[str, Any]:
     """An errata what-if's parameters: the card (slug), the draft's ``changes`` to its
-    numbers and marks (``DRAFT_FIELDS``) and the erratum's ``note``, checked as the
-    catalogue checks a card; the card now and as drafted, by value."""
+    numbers, marks and abilities (``DRAFT_FIELDS``) and the erratum's ``note``, checked
+    as the catalogue checks a card; the card now and as drafted, by value."""
     card = catalogue_card(parameters.get("card"))
     if card is None:
         raise ValueError("Choose the card to draft a change to (card: its slug).")
@@ -104,20 +106,62 @@ def errata_parameters(
     note = parameters.get("note")
     if not isinstance(note, str) or not note.strip() or len(note) > NOTE_LENGTH:
         raise ValueError(f"An erratum needs a note (up to {NOTE_LENGTH} characters).")
+    changes = dict(changes)
+    abilities = [ability_data(ability) for ability in card.abilities.all()]
+    if "abilities" in changes:
+        abilities = changes["abilities"] = draft_abilities(changes["abilities"])
+    fields = {field: value for field, value in changes.items() if field != "abilities"}
     try:
-        card_validate({**card.rules_values(), **changes}, None)
+        card_validate({**card.rules_values(), **fields}, abilities)
     except ValidationError as error:
-        raise ValueError(f"The draft is not a valid card: {' '.join(error.messages)}") from None
+        raise ValueError(f"The draft is not a valid card: {faults_in_words(error)}") from None
     current = card_data(card)
-    draft = {**current, **changes}
+    draft = {**current, **fields}
+    draft.pop("abilities", None)
+    if abilities:  # as card_data gives them: what the engine reads, an empty list left out
+        draft["abilities"] = [{key: ability[key] for key in ABILITY_KEYS} for ability in abilities]
     if draft == current:
-        raise ValueError("The draft changes nothing.")
+        raise ValueError("The draft changes nothing the games play.")
     return {
         "card": card.slug,
         "card_name": card.name,
-        "changes": dict(changes),
+        "changes": changes,
         "note": note.strip(),
         "current_card": current,
         "draft_card": draft,
         "published_at": None,
     }
+
+
+def faults_in_words(error: ValidationError) -> str:
+    """A card's faults, each after the field it is in ("cost: must be a whole number 0–4
+    …; abilities[0].effect.0.count: must be at least 1, not 0")."""
+    faults = []
+    for field, messages in error.message_dict.items():
+        for message in messages:
+            named = field == NON_FIELD_ERRORS or message.startswith(f"{field}[")
+            faults.append(message if named else f"{field}: {message}")
+    return "; ".join(faults)
+
+
+def draft_abilities(abilities: Any) -> list[dict[str, Any]]:
+    """A draft's abilities, each as the catalogue stores one (``ability_data``: its
+    effect's defaults filled in), once each is an object of ability fields; raises
+    ValueError naming the first that is not. Whether they make a valid card is
+    ``card_validate``'s to say."""
+    if not isinstance(abilities, list):
+        raise ValueError(
+            "abilities is a list of abilities, each an object of "
+            f"{', '.join(ABILITY_FIELDS)} (an empty list: none)."
+        )
+    for index, ability in enumerate(abilities):
+        if not isinstance(ability, Mapping):
+            raise ValueError(f"abilities[{index}] is an object of {', '.join(ABILITY_FIELDS)}.")
+        unknown = sorted(set(ability) - set(ABILITY_FIELDS))
+        if unknown:
+            raise ValueError(
+                f"abilities[{index}] has {', '.join(ABILITY_FIELDS)}, not {unknown[0]!r}."
+            )
+        if not isinstance(ability.get("text", ""), str):
+            raise ValueError(f"abilities[{index}].text is the ability's printed text.")
+    return [ability_data(ability) for ability in abilities]
