@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 import re
 from typing import Any
 
@@ -16,6 +15,7 @@ from games.match_options import RulesetOptionsMixin, chosen_options
 from games.models_simulation import MAX_GAMES, SimulationJob, SimulationKind
 from games.play import GAMES
 from games.rulesets import deck_rulesets
+from shen_site.json_input import JSONInputError, json_document_read
 from shen_site.record_numbers import RecordChoiceField, record_number
 
 # The ruleset and the seed are asked as a match asks them (games.forms); the ruleset's
@@ -177,18 +177,17 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         super().add_error(field, error)
 
     def clean_draft_abilities(self) -> Any:
-        """The draft's abilities as JSON data (None: left as they are); what they say is
-        the service's to check, as the catalogue checks a card."""
+        """The draft's abilities as JSON data (None: left as they are), read as any JSON
+        from a stranger is (bounded nesting, no control characters); what they say is the
+        service's to check, as the catalogue checks a card."""
         text = self.cleaned_data.get("draft_abilities", "").strip()
         if not text:
             return None
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                f"The abilities are not JSON: {error.msg} at line {error.lineno}, "
-                f"column {error.colno}."
-            ) from None
+            return json_document_read(text)
+        except JSONInputError as error:
+            where = f" (line {error.line})" if error.line else ""
+            raise forms.ValidationError(f"Draft abilities: {error}{where}") from None
 
     def clean_kind(self) -> str:
         """Deck A against deck B unless another kind is chosen."""

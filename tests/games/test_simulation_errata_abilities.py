@@ -138,7 +138,11 @@ def test_the_form_drafts_abilities_as_json(client, alice, alices_deck, bobs_deck
     assert [a["name"] for a in job.parameters["changes"]["abilities"]] == ["Kindle"]
     page = unescape(client.get(f"/simulations/{job.pk}/").content.decode())
     assert "as drafted (abilities: Kindle (1 · activated): Draw 1 card.)" in page
-    bad = client.post("/simulations/new/", {**data, "draft_abilities": "[{name: Kindle}"})
-    assert bad.status_code == 400
-    assert "The abilities are not JSON" in unescape(bad.content.decode())
+    for text, reason in (
+        ("[{name: Kindle}", "Draft abilities: Not valid JSON"),
+        ("[" * 2400 + "]" * 2400, "nested too deeply"),
+        ('[{"name": "Kin\\u0000dle"}]', "control character U+0000"),
+    ):
+        bad = client.post("/simulations/new/", {**data, "draft_abilities": text})
+        assert bad.status_code == 400 and reason in unescape(bad.content.decode())
     assert SimulationJob.objects.count() == 1
