@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-from datetime import timedelta
 from html import unescape
 
 import pytest
@@ -63,13 +62,6 @@ def test_each_arms_running_rate_is_its_own_games(half_run):
     assert [arm.win_rate for arm in progress.arms] == [
         job_figures(half_run, arm).win_rate for arm in (0, 1)
     ]
-
-
-def test_the_time_left_counts_every_arms_games(half_run):
-    # Half of all the arms' games played in ten minutes: ten minutes left (counted against
-    # one arm's games, the time left fell below zero past one arm's worth).
-    progress = simulation_progress(half_run, now=half_run.started_at + timedelta(minutes=10))
-    assert progress.eta == timedelta(minutes=10)
 
 
 def test_the_live_page_shows_each_arm_and_no_blended_rate(client, alice, half_run):
