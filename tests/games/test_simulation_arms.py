@@ -91,7 +91,7 @@ def test_the_api_gives_each_arms_progress_and_no_blended_rate(api_client, alice,
     ]
     assert progress["arms"][0]["win_rate_a"]["value"] == job_figures(half_run, 0).win_rate.value
     listed = api_client.get("/api/simulations/").json()[0]["progress"]
-    assert listed == progress
+    assert listed["arms"] == progress["arms"]  # the list says the same (its time left moves on)
 
 
 def test_the_list_counts_every_arms_games(client, alice, alices_deck, bobs_deck):
