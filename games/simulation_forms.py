@@ -91,7 +91,8 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
     draft_abilities = forms.CharField(
         required=False,
         max_length=ABILITIES_LENGTH,
-        widget=forms.Textarea(attrs={"rows": 4}),
+        # 30 columns fit a 390 px phone (the default 40 made the start form scroll sideways).
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 30}),
         label="Draft abilities",
         help_text=(
             "Errata: the card's abilities as drafted, as JSON, replacing all of them, e.g. "
