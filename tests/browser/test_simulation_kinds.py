@@ -164,7 +164,7 @@ def download_exports(page) -> dict[str, str]:
     file. The files' text by the link's name."""
     files = {}
     links = page.get_by_test_id("exports").get_by_role("link")
-    expect(links).to_have_count(2)
+    expect(links).to_have_count(3)  # JSON, the games' CSV, the cards' CSV
     for index in range(links.count()):
         link = links.nth(index)
         url = link.evaluate("(a) => a.href")
@@ -182,10 +182,13 @@ def assert_exports_hold_every_game(files: dict[str, str], job: SimulationJob) ->
     """The JSON export is JSON and names the job; the games' CSV has a row a game."""
     document = json.loads(next(text for name, text in files.items() if name == "JSON"))
     assert document["simulation"]["id"] == job.pk
-    games_csv = next(text for name, text in files.items() if "CSV" in name)
+    every_arm = {str(arm) for arm in range(job.arm_count)}
+    games_csv = next(text for name, text in files.items() if name.startswith("games"))
     rows = list(csv.DictReader(io.StringIO(games_csv)))
     assert len(rows) == GAMES_PER_ARM * job.arm_count
-    assert {row["arm"] for row in rows} == {str(arm) for arm in range(job.arm_count)}
+    assert {row["arm"] for row in rows} == every_arm
+    cards_csv = next(text for name, text in files.items() if name.startswith("cards"))
+    assert {row["arm"] for row in csv.DictReader(io.StringIO(cards_csv))} == every_arm
 
 
 def test_a_rule_ab_shows_both_rulesets_and_the_paired_difference(designer, world):
