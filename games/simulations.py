@@ -226,7 +226,8 @@ def chunk_spans(games: int, size: int) -> Iterator[tuple[int, int]]:
 
     Workers take chunks in that order, so while one plays the last full chunk the others
     play the small ones after it: they run out of work within a small chunk of each other
-    instead of one idling for a whole chunk at the end of the job."""
+    instead of one idling for a whole chunk at the end of the job. (Redis keeps the order
+    exactly; the filesystem broker to the millisecond, which may swap neighbours.)"""
     tail = []  # from the job's end backwards
     part, left = TAIL_GAMES, games
     while part < size:
@@ -236,6 +237,7 @@ def chunk_spans(games: int, size: int) -> Iterator[tuple[int, int]]:
             break
         tail.append(part)
         left = rest
+        # 5, 5, 10, 20, ... from the end: each plays as many games as those after it.
         part = part * 2 if len(tail) > 1 else part
     chunks = math.ceil(left / size)
     counts = [left // chunks + (index < left % chunks) for index in range(chunks)]
