@@ -102,6 +102,8 @@ class SimulationJob(models.Model):
     bot_b = models.CharField(max_length=40)
     games = models.PositiveIntegerField()
     seed = models.BigIntegerField()
+    # The most games one of its chunks plays (its last ones play fewer: chunk_spans in
+    # games.simulations).
     chunk_size = models.PositiveIntegerField()
     status = models.CharField(max_length=12, choices=JobStatus.choices, default=JobStatus.QUEUED)
     error = models.TextField(blank=True)

@@ -61,6 +61,9 @@ from games.simulation_parameters import kind_parameters
 # loses little. A job is cut into about TARGET_CHUNKS chunks within these bounds.
 CHUNK_GAMES = (25, 200)
 TARGET_CHUNKS = 100
+# The smallest of the chunks a job's last games are cut into (chunk_spans): a tail
+# chunk of random bots is then still ten times as long as handing one over.
+TAIL_GAMES = 5
 # A running chunk looks at its job this often, so a cancel stops it within a moment.
 CANCEL_CHECK_SECONDS = 1.0
 WAITING = (ChunkStatus.QUEUED,)
@@ -209,15 +212,37 @@ def simulation_checked(
 
 
 def chunk_size(games: int) -> int:
-    """How many games each chunk of a ``games``-game job plays."""
+    """The most games a chunk of a ``games``-game job plays (its last chunks play fewer)."""
     low, high = CHUNK_GAMES
     return max(low, min(high, math.ceil(games / TARGET_CHUNKS)))
 
 
 def chunk_spans(games: int, size: int) -> Iterator[tuple[int, int]]:
-    """(first game, count) of each chunk: ``games`` games, ``size`` at a time."""
-    for first in range(0, games, size):
-        yield first, min(size, games - first)
+    """(first game, count) of each chunk of a ``games``-game job, in the order they are
+    queued: chunks of at most ``size`` games, as even as can be, then the last games in
+    chunks of ever fewer (..., 4, 2, 1 and 1 times TAIL_GAMES).
+
+    Workers take chunks in that order, so while one plays the last full chunk the others
+    play the small ones after it: they run out of work within a small chunk of each other
+    instead of one idling for a whole chunk at the end of the job. (Redis keeps the order
+    exactly; the filesystem broker to the millisecond, which may swap neighbours.)"""
+    tail = []  # from the job's end backwards
+    part, left = TAIL_GAMES, games
+    while part < size:
+        rest = left - part
+        # The chunks before a tail chunk play at least as many games as it does.
+        if rest < part or rest // math.ceil(rest / size) < part:
+            break
+        tail.append(part)
+        left = rest
+        # 5, 5, 10, 20, ... from the end: each plays as many games as those after it.
+        part = part * 2 if len(tail) > 1 else part
+    chunks = math.ceil(left / size)
+    counts = [left // chunks + (index < left % chunks) for index in range(chunks)]
+    first = 0
+    for count in [*counts, *reversed(tail)]:
+        yield first, count
+        first += count
 
 
 def simulation_enqueue(job: SimulationJob, *, statuses: Sequence[str] = WAITING) -> int:

@@ -185,8 +185,11 @@ else:
         "control_folder": str(BROKER_DIR / "control"),
         "processed_folder": str(BROKER_DIR / "processed"),
         "store_processed": False,
-        # How often an idle worker looks for a new message file (seconds).
-        "polling_interval": 0.1,
+        # How often an idle worker looks for a new message file (seconds). A worker
+        # process that finished a chunk waits for this poll to get the next one: at
+        # 0.1 s that was 50 ms a chunk on average, 3% of a 25-game chunk of random
+        # bots; at 0.02 s an idle worker's polling costs under 1% of a core.
+        "polling_interval": 0.02,
     }
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True

@@ -5,10 +5,19 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from games.models_simulation import ChunkStatus, JobStatus, SimulationChunk, SimulationJob
+from games.models_simulation import (
+    MAX_GAMES,
+    ChunkStatus,
+    JobStatus,
+    SimulationChunk,
+    SimulationJob,
+)
 from games.simulation_progress import simulation_progress
 from games.simulations import (
+    TAIL_GAMES,
     SimulationConflict,
     SimulationError,
     SimulationUnavailable,
@@ -23,11 +32,29 @@ from tests.games.simulation_jobs import simulation_start
 pytestmark = pytest.mark.django_db
 
 
-def test_chunks_cover_every_game_once():
-    for games in (1, 9, 10, 11, 999, 1000, 1001, 100_000):
-        spans = list(chunk_spans(games, chunk_size(games)))
-        assert sum(count for _, count in spans) == games
-        assert [first for first, _ in spans] == list(range(0, games, chunk_size(games)))
+@given(st.integers(1, MAX_GAMES))
+def test_chunks_cover_every_game_once_in_order(games):
+    spans = list(chunk_spans(games, chunk_size(games)))
+    counts = [count for _, count in spans]
+    assert [first for first, _ in spans] == [sum(counts[:index]) for index in range(len(spans))]
+    assert sum(counts) == games
+
+
+@given(st.integers(1, MAX_GAMES))
+def test_chunks_only_shrink_down_to_a_small_last_one(games):
+    counts = [count for _, count in chunk_spans(games, chunk_size(games))]
+    assert max(counts) <= chunk_size(games)
+    assert counts == sorted(counts, reverse=True)
+    assert min(counts) >= min(games, TAIL_GAMES)
+    if games >= 2 * TAIL_GAMES:
+        # The worker that takes the last chunk finishes soon after the others.
+        assert counts[-1] == TAIL_GAMES
+
+
+def test_a_job_ends_with_ever_smaller_chunks():
+    assert [count for _, count in chunk_spans(400, 25)] == [24] * 15 + [20, 10, 5, 5]
+    assert [count for _, count in chunk_spans(12, 25)] == [7, 5]
+    assert [count for _, count in chunk_spans(9, 25)] == [9]
     assert chunk_size(100_000) == 200
     assert chunk_size(5) == 25
 
@@ -36,7 +63,7 @@ def test_a_job_runs_every_game_once_and_finishes(alice, alices_deck, bobs_deck):
     job = simulation_start(alice, alices_deck, bobs_deck, games=60)
     job.refresh_from_db()
     assert job.status == JobStatus.FINISHED
-    assert list(job.chunks.values_list("count", flat=True)) == [25, 25, 10]
+    assert list(job.chunks.values_list("count", flat=True)) == [20, 20, 10, 5, 5]
     summaries = job_summaries(job)
     assert len(summaries) == 60
     assert len({s.seed for s in summaries}) == 60
@@ -65,7 +92,7 @@ def test_a_chunk_whose_worker_died_runs_again_and_is_stored_once(alice, alices_d
         status=ChunkStatus.RUNNING, summaries=None, wins_a=None
     )
     SimulationJob.objects.filter(pk=job.pk).update(status=JobStatus.RUNNING)
-    assert len(chunk_run(chunk.pk)) == 10
+    assert len(chunk_run(chunk.pk)) == chunk.count == 5
     chunk.refresh_from_db()
     assert chunk.status == ChunkStatus.DONE and chunk.attempts == 2
     job.refresh_from_db()
@@ -84,13 +111,13 @@ def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, mo
     monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     first = job.chunks.get(index=0)
-    assert len(chunk_run(first.pk)) == 25
+    assert len(chunk_run(first.pk)) == first.count == 10
     simulation_cancel(job)
     for chunk in job.chunks.exclude(index=0):
         assert chunk_run(chunk.pk) == []
     statuses = list(job.chunks.values_list("status", flat=True))
-    assert statuses == [ChunkStatus.DONE, ChunkStatus.CANCELLED]
-    assert simulation_progress(job).done == 25
+    assert statuses == [ChunkStatus.DONE] + [ChunkStatus.CANCELLED] * 3
+    assert simulation_progress(job).done == 10
     with pytest.raises(SimulationConflict):
         simulation_cancel(job)
 
@@ -109,7 +136,8 @@ def test_the_time_left_of_a_paired_job_counts_every_arms_games(
         options={},
         parameters={"ruleset_b": "beta-2026-07"},
     )
-    chunk_run(job.chunks.get(arm=0).pk)
+    for chunk in job.chunks.filter(arm=0):
+        chunk_run(chunk.pk)
     job.refresh_from_db()
     # Half the games (one arm's) in 30 s: about 30 s left, not none (nor less than none).
     progress = simulation_progress(job, now=job.started_at + timedelta(seconds=30))
@@ -164,7 +192,7 @@ def test_a_running_chunk_stops_soon_after_a_cancel(alice, alices_deck, bobs_deck
         if len(played) == 2:
             simulation_cancel(job)
 
-    chunk = job.chunks.get()
+    chunk = job.chunks.get(index=0)
     assert chunk_run(chunk.pk, on_game=cancel_after_the_second_game) == []
     assert len(played) == 2
     chunk.refresh_from_db()
@@ -193,9 +221,9 @@ def test_a_game_that_fails_stops_the_job_with_the_reason(
     with pytest.raises(RuntimeError):
         chunk_run(job.chunks.get(index=1).pk)
     job.refresh_from_db()
-    assert job.status == JobStatus.FAILED and "Game 25 failed" in job.error
+    assert job.status == JobStatus.FAILED and "Game 20 failed" in job.error
     statuses = list(job.chunks.values_list("status", flat=True))
-    assert statuses == [ChunkStatus.CANCELLED, ChunkStatus.FAILED, ChunkStatus.CANCELLED]
+    assert statuses == [ChunkStatus.CANCELLED, ChunkStatus.FAILED] + [ChunkStatus.CANCELLED] * 3
 
 
 def test_a_deck_whose_format_is_not_played_under_the_rules_is_refused(

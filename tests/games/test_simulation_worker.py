@@ -30,16 +30,17 @@ def wait_for(condition, what: str):
 
 def start_job(owner, deck_a, deck_b) -> SimulationJob:
     job = simulation_start(owner, deck_a, deck_b, options={}, games=60, seed=2026)
-    assert job.chunks.count() == 3
+    assert list(job.chunks.values_list("count", flat=True)) == [20, 20, 10, 5, 5]
     return job
 
 
 def running_chunk(job: SimulationJob) -> SimulationChunk:
-    """A chunk after the first that a worker is in the middle of."""
+    """The second chunk (20 games: long enough to be caught), once a worker is in the
+    middle of it."""
 
     def running():
         return (
-            SimulationChunk.objects.filter(job=job, status=ChunkStatus.RUNNING, index__gte=1)
+            SimulationChunk.objects.filter(job=job, status=ChunkStatus.RUNNING, index=1)
             .exclude(worker="")
             .first()
         )
@@ -63,7 +64,7 @@ def assert_every_game_counted_once(job: SimulationJob) -> None:
     summaries = job_summaries(job)
     assert len(summaries) == job.games == 60
     assert len({summary.seed for summary in summaries}) == 60
-    assert job.chunks.filter(status=ChunkStatus.DONE).count() == 3
+    assert job.chunks.filter(status=ChunkStatus.DONE).count() == 5
 
 
 def test_a_worker_process_killed_mid_chunk_loses_no_game_and_counts_none_twice(
