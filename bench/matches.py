@@ -147,9 +147,25 @@ def _long_match(player, decks):
 
 
 def _live_server():
-    from django.test.testcases import LiveServerThread, _StaticFilesHandler
+    from django.test.testcases import (
+        LiveServerThread,
+        QuietWSGIRequestHandler,
+        _StaticFilesHandler,
+    )
 
-    server = LiveServerThread("127.0.0.1", _StaticFilesHandler, port=PORT)
+    class Reusing(LiveServerThread):
+        """Binds its port even while the last run's connections to it are in TIME_WAIT
+        (Django's refuses to, so a second run within a minute failed to start)."""
+
+        def _create_server(self, connections_override=None):
+            return self.server_class(
+                (self.host, self.port),
+                QuietWSGIRequestHandler,
+                allow_reuse_address=True,
+                connections_override=connections_override,
+            )
+
+    server = Reusing("127.0.0.1", _StaticFilesHandler, port=PORT)
     server.daemon = True
     server.start()
     server.is_ready.wait()
