@@ -65,7 +65,7 @@ class MatchAPIView(APIView):
         return visible_match(request, pk)
 
     def view_of(self, request: Request, match: Match) -> dict[str, Any]:
-        screen = screen_for(match, request.user, revealed=_acting(match))
+        screen = screen_for(match, request.user, revealed=_acting(match), drawn=False)
         game = game_of(match)
         invite = match.invite_token if request.user.pk == match.owner_id else None
         return {
