@@ -1,6 +1,7 @@
 """The act path reads the match in one query and writes it in one, and that write still
 names the revision it read (STYLE.md §4): pinned, so a slimmer row can never quietly
-cost a query a field, nor a faster write lose the race guard."""
+cost a query a field, nor a faster write lose the race guard. The API's screens are not
+drawn (no table), yet show what the page's screen shows."""
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -9,10 +10,11 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Match, Mode
+from games.screens import screen_for
 from games.services import match_create, match_resign
 from games.views.access import visible_match
 from tests.factories.matches import playable_deck
-from tests.games.helpers import legal_json
+from tests.games.helpers import acting_seat, legal_json
 
 
 @pytest.fixture
@@ -82,3 +84,21 @@ def test_a_stranger_opens_a_public_replay_in_one_query(alice, bob, realms, bobs_
 
     assert opened.replay_is_public and opened.players == ("alice", "alice")
     assert len(queries.captured_queries) == 1
+
+
+def test_the_apis_screen_is_the_pages_without_the_drawing(alice, alice_api, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT)
+    act(alice_api, match)
+    match = Match.objects.for_play().get(pk=match.pk)
+    shown = acting_seat(match)  # the device is with the side to act: nothing hidden
+    page = screen_for(match, alice, revealed=shown)
+
+    undrawn = screen_for(match, alice, revealed=shown, drawn=False)
+
+    assert page.table is not None and undrawn.table is None
+    assert (undrawn.view, undrawn.decision_json, undrawn.log, undrawn.hand) == (
+        page.view,
+        page.decision_json,
+        page.log,
+        page.hand,
+    )
