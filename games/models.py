@@ -46,6 +46,16 @@ class FirstTurn(models.TextChoices):
     OPPONENT = "opponent", "My opponent takes the first turn"
 
 
+# What a match's table, its API view and the visibility check read of its people and decks.
+PLAY_RELATED_FIELDS = (
+    "owner__username",
+    "red_user__username",
+    "blue_user__username",
+    "red_deck__visibility",
+    "blue_deck__visibility",
+)
+
+
 class MatchQuerySet(models.QuerySet):
     def of_player(self, user) -> MatchQuerySet:
         """Matches ``user`` created or sits in, newest first."""
@@ -64,9 +74,13 @@ class MatchQuerySet(models.QuerySet):
         return self.select_related("owner", "red_user", "blue_user", "red_deck", "blue_deck")
 
     def for_play(self) -> MatchQuerySet:
-        """A match to show or play: without its decks by value, which only a replay reads
-        (tens of kilobytes of JSON a request would otherwise decode for nothing)."""
-        return self.with_people().defer("decks")
+        """A match to show or play, in one query: its own fields but its decks by value (tens
+        of kilobytes of JSON only a replay reads), and of its people and decks only what a
+        table shows and :func:`games.services.may_see` checks. Each column left out is one
+        Django no longer compiles into the query nor reads into a row: on the act path,
+        building the query cost more than running it."""
+        own = [field.name for field in self.model._meta.concrete_fields if field.name != "decks"]
+        return self.with_people().only(*own, *PLAY_RELATED_FIELDS)
 
 
 class Match(models.Model):

@@ -151,6 +151,11 @@ class Game(Protocol):
 
     def digest(self, state: Any) -> str: ...
 
+    def fixtures(self, state: Any) -> tuple[Any, ...]:
+        """The parts of ``state`` that stay the same from a game's start to its end (equal
+        in every state of one game): a stored position leaves them out and takes them back
+        from its match's one copy."""
+
     def dump(self, value: Any) -> str:
         """A state (or any game value) as canonical JSON text."""
 
@@ -277,6 +282,11 @@ class Shen:
 
     def digest(self, state: engine.GameState) -> str:
         return engine.state_digest(state)
+
+    def fixtures(self, state: engine.GameState) -> tuple[Any, ...]:
+        # The cards by value and the board's lookup tables: five sixths of a pickled
+        # mid-game position, and most of the time it takes to pickle one.
+        return (state.cards, state.grid.geometry)
 
     def dump(self, value: Any) -> str:
         return engine.to_json(value)

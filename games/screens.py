@@ -54,10 +54,12 @@ class Screen:
         return self.decision is not None
 
 
-def screen_for(match: Match, user, *, revealed: int | None = None) -> Screen:
+def screen_for(match: Match, user, *, revealed: int | None = None, drawn: bool = True) -> Screen:
     """The table as ``user`` sees it now. In a hot-seat match ``revealed`` is the seat
     last shown on the device: another seat to act gets a hand-over screen first. A friend
-    match still waiting for its second deck has no game yet: nothing to show but seats."""
+    match still waiting for its second deck has no game yet: nothing to show but seats.
+    ``drawn=False``: no :class:`Table` (the API answers the view and decision as data; the
+    drawing was a seventh of an action's cost)."""
     if match.status == Status.WAITING:
         seats = seats_of(match, user)
         return Screen(
@@ -72,7 +74,7 @@ def screen_for(match: Match, user, *, revealed: int | None = None) -> Screen:
             hand=(),
         )
     position = match_position(match)
-    return _screen(match, user, position, revealed=revealed, live=True)
+    return _screen(match, user, position, revealed=revealed, live=True, drawn=drawn)
 
 
 def replay_screen_for(match: Match, user, number: int) -> Screen:
@@ -83,7 +85,9 @@ def replay_screen_for(match: Match, user, number: int) -> Screen:
     return _screen(match, user, position, revealed=None, live=False)
 
 
-def _screen(match: Match, user, position: Position, *, revealed, live: bool) -> Screen:
+def _screen(
+    match: Match, user, position: Position, *, revealed, live: bool, drawn: bool = True
+) -> Screen:
     game = game_of(match)
     acting = game.acting_seat(position.state)
     seats = seats_of(match, user)
@@ -110,7 +114,7 @@ def _screen(match: Match, user, position: Position, *, revealed, live: bool) -> 
     flipped = False if not live and len(seats) == 2 else None
     table = (
         None
-        if hidden
+        if hidden or not drawn
         else build_table(view, seat, decision, events, position.number, flipped=flipped)
     )
     return Screen(

@@ -46,9 +46,9 @@ from games.services import (
     match_resign,
     match_undo,
     match_undo_answer,
-    may_see,
     seats_of,
 )
+from games.views.access import visible_match
 from shen_site.json_input import BoundedJSONParser
 
 REFUSED = OpenApiResponse(
@@ -62,13 +62,10 @@ class MatchAPIView(APIView):
     parser_classes = [BoundedJSONParser]
 
     def match(self, request: Request, pk: int) -> Match:
-        match = Match.objects.for_play().filter(pk=pk).first()
-        if match is None or not may_see(match, request.user):
-            raise Http404("No such match.")
-        return match
+        return visible_match(request, pk)
 
     def view_of(self, request: Request, match: Match) -> dict[str, Any]:
-        screen = screen_for(match, request.user, revealed=_acting(match))
+        screen = screen_for(match, request.user, revealed=_acting(match), drawn=False)
         game = game_of(match)
         invite = match.invite_token if request.user.pk == match.owner_id else None
         return {
