@@ -8,9 +8,9 @@ is for: every write bumps the revision and revisions never repeat, so an undo
 that goes back and a new action that goes forward again never meet a stale
 entry, and a match leaves one entry in the cache, not one an action (the file
 cache lists its folder before every write). Within one request the position is
-kept on the match row object it was read for, so a request reads the cache once,
-and each process keeps its last few positions (:data:`RECENT`): a revision names
-one list of actions for good, so a remembered position can never be stale, only gone.
+kept on the match row object it was read for, so a request reads the cache once.
+Nothing is kept in a process between requests: every process reads the same cache,
+so what one process wrote is what the next reads.
 
 A position is pickled without its match's fixtures (``Game.fixtures``: in Shén
 the cards by value and the board's tables, five sixths of the bytes and of the
@@ -27,8 +27,6 @@ from __future__ import annotations
 import hashlib
 import io
 import pickle
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,32 +54,6 @@ def _engine_fingerprint() -> str:
 
 
 ENGINE_FINGERPRINT = _engine_fingerprint()
-
-
-class RecentPositions:
-    """The last ``size`` positions this process read or wrote, by cache key (thread-safe)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._entries: OrderedDict[str, Position] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> Position | None:
-        with self._lock:
-            position = self._entries.get(key)
-            if position is not None:
-                self._entries.move_to_end(key)
-            return position
-
-    def put(self, key: str, position: Position) -> None:
-        with self._lock:
-            self._entries[key] = position
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
-
-
-RECENT = RecentPositions(64)
 
 
 @dataclass(frozen=True)
@@ -131,12 +103,11 @@ def match_position(match: Match) -> Position:
     held = getattr(match, "_position", None)
     if held is not None and held[0] == stand:
         return held[1]
-    position = RECENT.get(stand) or _position_cached(match)
+    position = _position_cached(match)
     if position is None:
         position = position_from(match_replayed(match))
         position_remember(match, position)
         return position
-    RECENT.put(stand, position)
     match._position = (stand, position)
     return position
 
@@ -151,7 +122,6 @@ def position_remember(match: Match, position: Position) -> None:
         cache.set(f"{key}:fixtures", fixtures, FIXTURES_SECONDS)
     stand = _stand_key(match)
     cache.set(key, (stand, _packed(position, fixtures)), CACHE_SECONDS)
-    RECENT.put(stand, position)
     match._position = (stand, position)
 
 

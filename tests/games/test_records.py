@@ -3,7 +3,6 @@ the replay of its record, and never read for a revision it is not for."""
 
 import random
 
-import pytest
 from django.core.cache import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,7 +12,6 @@ from games.engine import RULESETS, RandomBot, play_game
 from games.models import Match, Mode
 from games.play import GAMES
 from games.records import (
-    RecentPositions,
     match_position,
     match_replayed,
     position_from,
@@ -21,18 +19,6 @@ from games.records import (
 )
 from games.services import match_act, match_create, match_undo
 from tests.games.helpers import legal_json
-
-
-@pytest.fixture
-def other_process(monkeypatch):
-    """As if each read came from a process that remembers no position of its own: only the
-    shared cache (or the record) can answer."""
-
-    def forget() -> None:
-        monkeypatch.setattr(records, "RECENT", RecentPositions(64))
-
-    forget()
-    return forget
 
 
 def played(match: Match, count: int, seed: int = 1) -> Match:
@@ -58,12 +44,9 @@ def no_replay(monkeypatch) -> None:
     monkeypatch.setattr(records, "match_replayed", refuse)
 
 
-def test_a_cached_position_reads_back_equal_to_the_replayed_one(
-    alice, alices_deck, other_process, monkeypatch
-):
+def test_a_cached_position_reads_back_equal_to_the_replayed_one(alice, alices_deck, monkeypatch):
     match = played(match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4), 40)
     replayed = position_from(match_replayed(fresh(match)))
-    other_process()
     no_replay(monkeypatch)
 
     cached = match_position(fresh(match))
@@ -74,14 +57,11 @@ def test_a_cached_position_reads_back_equal_to_the_replayed_one(
     assert GAMES["shen"].digest(cached.state) == GAMES["shen"].digest(replayed.state)
 
 
-def test_the_entry_leaves_the_fixtures_out_and_takes_back_the_matchs_own(
-    alice, alices_deck, other_process
-):
+def test_the_entry_leaves_the_fixtures_out_and_takes_back_the_matchs_own(alice, alices_deck):
     match = played(match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4), 20)
     key = f"{position_key(match)}:fixtures"
     assert cache.get(key) == GAMES["shen"].fixtures(match_position(match).state)
     cache.set(key, ("the cards", "the board"))
-    other_process()
 
     state = match_position(fresh(match)).state
 
@@ -95,20 +75,18 @@ def test_a_match_keeps_one_entry_for_its_latest_revision(alice, alices_deck):
     assert stand.endswith(f":{match.revision}:{match.number}")
 
 
-def test_a_row_read_before_a_write_never_gets_the_newer_position(alice, alices_deck, other_process):
+def test_a_row_read_before_a_write_never_gets_the_newer_position(alice, alices_deck):
     match = played(match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4), 6)
     before = fresh(match)
     played(match, 1, seed=2)
-    other_process()
 
     assert match_position(before).number == 6
     assert match_position(fresh(match)).number == 7
 
 
-def test_after_an_undo_the_position_is_the_earlier_one(alice, alices_deck, other_process):
+def test_after_an_undo_the_position_is_the_earlier_one(alice, alices_deck):
     match = played(match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4), 6)
     match_undo(match=fresh(match), user=alice)
-    other_process()
     undone = fresh(match)
 
     position = match_position(undone)
@@ -117,12 +95,9 @@ def test_after_an_undo_the_position_is_the_earlier_one(alice, alices_deck, other
     assert position.state == match_replayed(undone).states[-1]
 
 
-def test_fixtures_gone_from_the_cache_mean_a_replay_not_a_wrong_state(
-    alice, alices_deck, other_process
-):
+def test_fixtures_gone_from_the_cache_mean_a_replay_not_a_wrong_state(alice, alices_deck):
     match = played(match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4), 8)
     cache.delete(f"{position_key(match)}:fixtures")
-    other_process()
 
     position = match_position(fresh(match))
 
@@ -130,11 +105,10 @@ def test_fixtures_gone_from_the_cache_mean_a_replay_not_a_wrong_state(
     assert cache.get(f"{position_key(match)}:fixtures") is not None  # written again
 
 
-def test_an_entry_another_version_wrote_is_a_miss(alice, alices_deck, other_process):
+def test_an_entry_another_version_wrote_is_a_miss(alice, alices_deck):
     match = played(match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4), 3)
     stand, _ = cache.get(position_key(match))
     cache.set(position_key(match), (stand, b"not a pickle"))
-    other_process()
 
     assert match_position(fresh(match)).number == 3
 
