@@ -10,7 +10,8 @@ current generation is answered there and then: no database query, no session,
 CSRF, authentication or message middleware, no URL dispatch to DRF, no request
 wrapping, content negotiation, filtering or rendering. A miss runs the whole stack
 and keeps a 200 JSON answer, with the generation read *before* the view read the
-database, for the next reader.
+database, for the next reader; the view takes the catalogue's version from the
+same read when it was kept in this generation (``cards.api.generation``).
 
 - **Who shares**: only requests with neither a session cookie nor an
   ``Authorization`` header, to views that authenticate by nothing else (DRF's
@@ -54,7 +55,7 @@ from django.utils.http import parse_http_date_safe
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.response import Response
 
-from cards.api.generation import GENERATION_KEY, current_generation
+from cards.api.generation import GENERATION_KEY, VERSION_KEY, current_generation
 from shen_site.api_authentication import LockoutAwareBasicAuthentication
 from shen_site.throttling import read_counting
 
@@ -105,11 +106,13 @@ class CatalogueResponseCacheMiddleware:
         request.user = AnonymousUser()
         # Counted for the view's throttles as it is read (one Redis round trip for both);
         # DRF's throttles, on a miss, count it no more.
-        found = read_counting(cache, [GENERATION_KEY, key], request, view_class)
+        found = read_counting(cache, [GENERATION_KEY, key, VERSION_KEY], request, view_class)
         generation = current_generation(found.get(GENERATION_KEY))
         stored: Entry | None = found.get(key)
         if stored is not None and stored[0] == generation and _throttles_allow(request, view_class):
             return _from_entry(request, stored[1], stored[2])
+        # For the view: the catalogue's version in this generation, read once a generation.
+        request.catalogue_generation = (generation, found.get(VERSION_KEY))
         response = self.get_response(request)
         if _is_storable(response):
             cache.set(key, (generation, *_kept(response)), CACHE_SECONDS)
