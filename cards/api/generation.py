@@ -39,8 +39,8 @@ from cards.api.version import CatalogueVersion, catalogue_version
 logger = logging.getLogger(__name__)
 
 GENERATION_KEY = "catalogue-generation-1"
-# (generation, last modified, digest): the catalogue's version read in that generation.
-VERSION_KEY = "catalogue-version-1"
+# (generation, last modified, digest, cards): the catalogue's version read in that generation.
+VERSION_KEY = "catalogue-version-2"
 # Kept as long as stored answers are (cards.api.response_cache.CACHE_SECONDS).
 VERSION_SECONDS = 10 * 60
 
@@ -66,10 +66,11 @@ def version_of_generation(generation: str, kept: Any = None) -> CatalogueVersion
     """The catalogue's version in ``generation``: ``kept`` (the ``VERSION_KEY`` entry, as
     read with the generation) when it was read in that generation, else the database's,
     kept for the generation's next readers."""
-    if isinstance(kept, tuple) and len(kept) == 3 and kept[0] == generation:
-        return CatalogueVersion(last_modified=kept[1], digest=kept[2])
+    if isinstance(kept, tuple) and len(kept) == 4 and kept[0] == generation:
+        return CatalogueVersion(last_modified=kept[1], digest=kept[2], cards=kept[3])
     version = catalogue_version()
-    cache.set(VERSION_KEY, (generation, version.last_modified, version.digest), VERSION_SECONDS)
+    entry = (generation, version.last_modified, version.digest, version.cards)
+    cache.set(VERSION_KEY, entry, VERSION_SECONDS)
     return version
 
 

@@ -80,6 +80,11 @@ class CardViewSet(CatalogueViewSet):
     def list(self, request: Request, *args, **kwargs) -> HttpResponseBase:
         return self._conditionally(self._list_page, request, *args, **kwargs)
 
+    @property
+    def lists_every_card(self) -> bool:
+        """Is this list every card (nothing filtered it), so the catalogue's own count?"""
+        return getattr(self, "filtered", True) is False
+
     def retrieve(self, request: Request, *args, **kwargs) -> HttpResponseBase:
         return self._conditionally(self._card_document, request, *args, **kwargs)
 
