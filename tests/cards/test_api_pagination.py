@@ -20,7 +20,7 @@ def test_next_page_of_a_filtered_list_is_not_counted_again(
     api_client, catalogue, django_assert_max_num_queries
 ):
     first = api_client.get(CARDS, {"q": "kind:avatar", "page_size": 1}).json()
-    # Catalogue version, the page (its cards stored documents): no count.
+    # Catalogue version, the page (its cards' stored documents): no count.
     with django_assert_max_num_queries(3):
         second = api_client.get(first["next"]).json()
     assert (first["count"], second["count"]) == (3, 3)
