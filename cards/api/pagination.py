@@ -1,8 +1,10 @@
 """Page-numbered catalogue lists whose page size a client may choose, within bounds.
 
 The total count of a filtered list is kept in the cache with the catalogue's version,
-so paging through results counts them once, not once a page. Beside the results, a
-list carries ``warnings``: realms or keywords in the search that no card has.
+so paging through results counts them once, not once a page; an unfiltered card list
+(the view's ``lists_every_card``) takes the version's own count of the cards. Beside
+the results, a list carries ``warnings``: realms or keywords in the search that no
+card has.
 """
 
 from __future__ import annotations
