@@ -93,6 +93,32 @@ def test_a_page_of_stored_and_missing_documents_keeps_its_order(api_client, ward
     assert results == [serialized(Card.objects.get(slug=slug)) for slug in expected]
 
 
+QUERIES = [
+    {"kind": "avatar", "cost_max": 2},
+    {"q": "kind:avatar realm:cinderfall cost<=3"},
+    {"q": 'o:"old text" or kw:swift'},
+    {"sort": "-cost,name", "page_size": 3, "page": 2},
+    {"keyword": "swift"},
+    {"realm": "tide", "page_size": 2},
+]
+
+
+@pytest.mark.parametrize("query", QUERIES, ids=[repr(q) for q in QUERIES])
+def test_filters_search_ordering_and_pages_apply_to_stored_documents(api_client, warden, query):
+    realm = RealmFactory(name="Cinderfall", slug="cinderfall")
+    for number in range(4):
+        AvatarFactory(name=f"Cinder {number}", realm=realm, cost=number, rules_text="Old text.")
+    ItemFactory(name="Tide Blade", realm=RealmFactory(slug="tide"), keywords=" swift ", cost=3)
+    ItemFactory(name="Tide Shield", realm=Realm.objects.get(slug="tide"), cost=0)
+    stored_answer = api_client.get(CARDS, query)
+    CardDocument.objects.all().delete()
+    cache.clear()
+    put_together = api_client.get(CARDS, query)
+    assert stored_answer.status_code == 200
+    assert stored_answer.json()["results"]  # the query finds something
+    assert stored_answer.content == put_together.content
+
+
 def test_a_document_of_another_shape_is_never_shown(api_client, warden):
     CardDocument.objects.update(shape="an-older-release", text='{"slug": "stale"}')
     assert shown(api_client, "forge-warden")["rules_text"] == "Old text."
