@@ -8,9 +8,10 @@ file cache of its own (or Redis when ``REDIS_URL`` is set), and reports, under a
 line naming the database and the cache:
 
 - p50 and p95 latency of the card API for five representative requests, repeated
-  (after the first, each is a response-cache hit: two cache reads and a throttle
-  count, no database) and each at a URL not seen before (an unknown parameter that
-  filters nothing: each is a response-cache miss, the whole view runs);
+  (after the first, each is a response-cache hit: one cache read of three entries
+  with the throttle's count, one Redis round trip, no database) and each at a URL
+  not seen before (an unknown parameter that filters nothing: each is a
+  response-cache miss, the whole view runs);
 - throughput of a 50-card page of ``/api/cards/`` and of a card's detail, each
   *cached* (the same URL again: a response-cache hit) and *uncached* (a new URL
   each time: the whole view runs), and of a bare Django JSON view mounted beside
