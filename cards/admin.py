@@ -9,8 +9,9 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
+from cards.api.stored import card_documents_refresh
 from cards.models import Ability, Card, CardRevision, Realm, keywords_join
-from cards.revisions import ABILITY_FIELDS, EDITABLE_FIELDS, card_revise
+from cards.revisions import ABILITY_FIELDS, EDITABLE_FIELDS, card_document_write, card_revise
 from cards.validation import card_faults
 
 
@@ -19,6 +20,11 @@ class RealmAdmin(admin.ModelAdmin):
     list_display = ["name", "slug", "colour", "symbol"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
+
+    def save_model(self, request: HttpRequest, obj: Realm, form: forms.ModelForm, change: bool):
+        super().save_model(request, obj, form, change)
+        # A new slug outdated the stored API documents of the realm's cards.
+        card_documents_refresh(Card.objects.filter(realm=obj))
 
 
 class AbilityInlineFormSet(forms.BaseInlineFormSet):
@@ -122,6 +128,8 @@ class CardAdmin(admin.ModelAdmin):
     ) -> None:
         if not change:
             super().save_related(request, form, formsets, change)
+            # The new card with its abilities, as the API shows it (same transaction).
+            card_document_write(form.instance)
             return
         changes = {
             field: form.cleaned_data[field]

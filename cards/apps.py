@@ -8,6 +8,7 @@ class CardsConfig(AppConfig):
 
     def ready(self) -> None:
         from cards.api.generation import catalogue_migrated, catalogue_written
+        from cards.api.stored import documents_migrated
         from cards.models import Ability, Card, Realm
 
         # Any write to what a catalogue response shows outdates the stored responses.
@@ -15,3 +16,5 @@ class CardsConfig(AppConfig):
             for signal in (post_save, post_delete):
                 signal.connect(catalogue_written, sender=model, dispatch_uid=f"catalogue-{model}")
         post_migrate.connect(catalogue_migrated, sender=self, dispatch_uid="catalogue-migrated")
+        # Cards left without a current stored API document get one (cards.api.stored).
+        post_migrate.connect(documents_migrated, sender=self, dispatch_uid="documents-migrated")

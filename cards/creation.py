@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from cards.models import Card
-from cards.revisions import abilities_replace, ability_data
+from cards.revisions import abilities_replace, ability_data, card_document_write
 from cards.validation import card_validate
 
 
@@ -31,6 +31,7 @@ def card_create(*, fields: Mapping[str, Any], abilities: Sequence[Mapping[str, A
         with transaction.atomic():
             card.save()
             abilities_replace(card=card, abilities=[ability_data(a) for a in abilities])
+            card_document_write(card)
     except IntegrityError:  # a concurrent create took the name or slug first
         raise ValidationError({"name": "a card with this name or slug already exists"}) from None
     return card

@@ -221,3 +221,24 @@ class CardRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card.name} ({self.revised_at:%Y-%m-%d}): {self.note}"
+
+
+class CardDocument(models.Model):
+    """A card's JSON as the API shows it, written ahead so a catalogue read joins ready text.
+
+    ``shape`` names the JSON's form (``cards.api.stored.document_shape``): a document
+    of another shape (an older release's) is never shown. Database triggers
+    (migration 0004) delete a card's document whenever its row, its abilities or its
+    realm's slug change, in the writing statement itself, so a document on file is
+    always that of the card as it is; a card without one is put together from its
+    rows. ``cards.api.stored.card_documents_refresh`` writes the missing ones.
+    """
+
+    card = models.OneToOneField(
+        Card, on_delete=models.CASCADE, primary_key=True, related_name="stored_document"
+    )
+    shape = models.CharField(max_length=64)
+    text = models.TextField()
+
+    def __str__(self) -> str:
+        return f"{self.card_id}: {self.text[:40]}"

@@ -106,7 +106,16 @@ def card_revise(
             CardRevision.objects.create(
                 card=card, revised_at=when or timezone.now(), note=note.strip(), previous=previous
             )
+        card_document_write(card)
     return card
+
+
+def card_document_write(card: Card) -> None:
+    """Write ``card``'s stored API document again, in the transaction that changed it."""
+    # Imported here: the API's modules import this one (its serializers write through it).
+    from cards.api.stored import card_documents_refresh
+
+    card_documents_refresh(Card.objects.filter(pk=card.pk))
 
 
 def abilities_replace(*, card: Card, abilities: Sequence[Mapping[str, Any]]) -> None:

@@ -16,6 +16,10 @@ alike goes the stdlib's way:
 Floats are the one difference orjson keeps: the same value, but an exponent is
 written ``1e-7``, not Python's ``1e-07``. So this renderer serves the catalogue,
 whose documents hold none (``cards.api.views``), not every endpoint.
+
+JSON already written (a card's stored document, ``cards.api.stored``) comes in as a
+``JSONText``: orjson copies its text into the document as it is; DRF's renderer (an
+indented answer, the browsable API) reads it back and writes it its own way.
 """
 
 from __future__ import annotations
@@ -33,8 +37,42 @@ _LINE_SEPARATOR = ("\u2028".encode(), b"\\u2028")
 _PARAGRAPH_SEPARATOR = ("\u2029".encode(), b"\\u2029")
 
 
+class JSONText:
+    """A JSON value already written as ``text`` (compact, by ``FastJSONRenderer``), to be
+    put into a document as it is."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str | bytes) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"JSONText({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, JSONText) and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def value(self) -> Any:
+        """The value the text writes."""
+        return orjson.loads(self.text)
+
+
+class TextReadingEncoder(JSONEncoder):
+    """DRF's encoder, reading a ``JSONText`` back into the value it writes."""
+
+    def default(self, obj: Any) -> Any:
+        if isinstance(obj, JSONText):
+            return obj.value()
+        return super().default(obj)
+
+
 class FastJSONRenderer(JSONRenderer):
     """DRF's JSON renderer, writing with orjson where the bytes come out the same."""
+
+    encoder_class = TextReadingEncoder
 
     def render(
         self,
@@ -58,9 +96,12 @@ class FastJSONRenderer(JSONRenderer):
         return content
 
 
-_ENCODER = JSONEncoder()
+_ENCODER = TextReadingEncoder()
 
 
 def _drf_default(value: Any) -> Any:
-    """What DRF's encoder makes of a value JSON has no type for (its ``default``)."""
+    """What DRF's encoder makes of a value JSON has no type for (its ``default``); a
+    ``JSONText`` as its text."""
+    if type(value) is JSONText:
+        return orjson.Fragment(value.text)
     return _ENCODER.default(value)

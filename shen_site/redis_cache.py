@@ -11,7 +11,10 @@ this client keeps one per pool.
 
 Django's ``incr`` asks whether the key exists, then increments it: two round trips
 (every throttled request makes one), and a counter that expired in between comes
-back without a timeout. Here a server-side script does both at once.
+back without a timeout. Here a server-side script does both at once; and ``count``
+makes a throttle's counter or counts one more on it in one script, which
+``get_many_counting`` sends in the same round trip as a ``get_many`` (the catalogue's
+cached answers, read and throttled at once).
 
 The backend the settings name, ``TolerantRedisCache``, is also tolerant of Redis
 being down: a read is a miss, a write is skipped. The cache only ever saves work
@@ -41,6 +44,14 @@ if redis.call('exists', KEYS[1]) == 1 then
 end
 return false
 """
+# Count one more on a counter; a new counter lives ARGV[1] seconds.
+_COUNT = """
+local count = redis.call('incr', KEYS[1])
+if count == 1 then
+  redis.call('expire', KEYS[1], ARGV[1])
+end
+return count
+"""
 
 
 class PooledRedisCacheClient(RedisCacheClient):
@@ -58,6 +69,22 @@ class PooledRedisCacheClient(RedisCacheClient):
         if value is None:
             raise ValueError(f"Key '{key}' not found.")
         return value
+
+    def count(self, key: str, timeout: int) -> int:
+        # EVAL, not EVALSHA: redis-py checks a pipeline's scripts with a round trip of
+        # its own, and Redis keeps the compiled script either way.
+        return self.get_client(key, write=True).eval(_COUNT, 1, key, timeout)
+
+    def get_many_counting(
+        self, keys: list[str], counter: str, timeout: int
+    ) -> tuple[dict[str, Any], int]:
+        # Both on the server that takes writes, where the counter is.
+        pipeline = self.get_client(counter, write=True).pipeline(transaction=False)
+        pipeline.mget(keys)
+        pipeline.eval(_COUNT, 1, counter, timeout)
+        values, count = pipeline.execute()
+        pairs = zip(keys, values, strict=True)
+        return {key: self._serializer.loads(v) for key, v in pairs if v is not None}, count
 
     def get_client(self, key: str | None = None, *, write: bool = False) -> Any:
         # The index picks the server (the first for writes, a replica for reads); asking
@@ -79,6 +106,30 @@ class PooledRedisCache(RedisCache):
     def __init__(self, server: str | list[str], params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = PooledRedisCacheClient
+
+    def count(self, key: str, timeout: int) -> int:
+        """One more on the counter ``key`` (made with ``timeout`` seconds to live when
+        new): its count, in one round trip."""
+        return self._cache.count(self.make_and_validate_key(key), timeout)
+
+    def get_many_counting(
+        self, keys: list[str], counter: str, timeout: int
+    ) -> tuple[dict[str, Any], int]:
+        """``get_many(keys)`` and ``count(counter, timeout)``, in one round trip."""
+        made = {self.make_and_validate_key(key): key for key in keys}
+        found, count = self._cache.get_many_counting(
+            list(made), self.make_and_validate_key(counter), timeout
+        )
+        return {made[key]: value for key, value in found.items()}, count
+
+    def shares_keys_with(self, other: Any) -> bool:
+        """Is ``other`` a cache of this kind whose keys are this one's, on the same servers
+        (so that one round trip may serve both)?"""
+        return (
+            type(other) is type(self)
+            and other._servers == self._servers
+            and other.make_key("k") == self.make_key("k")
+        )
 
 
 logger = logging.getLogger(__name__)
@@ -131,3 +182,5 @@ class TolerantRedisCache(PooledRedisCache):
     # A counter that cannot be read starts again (as a new key would).
     incr = _tolerant(RedisCache.incr, lambda key, delta=1, *args, **kwargs: delta)
     decr = _tolerant(RedisCache.decr, lambda key, delta=1, *args, **kwargs: -delta)
+    count = _tolerant(PooledRedisCache.count, lambda *args, **kwargs: 1)
+    get_many_counting = _tolerant(PooledRedisCache.get_many_counting, lambda *a, **k: ({}, 1))

@@ -15,7 +15,8 @@ next one's at the start, so at most twice the rate in any one period, never more
 The counters are where every worker sees them, so the rate holds across workers:
 without Redis in files (``shen_site.file_counts``, ``THROTTLE_COUNTS_DIR``: one
 atomic append a request); with Redis in the throttle cache (one atomic increment,
-``shen_site.redis_cache``). Any other cache works too (the tests' memory cache);
+``shen_site.redis_cache``; for a cached catalogue answer, in the same round trip as
+reading it: ``read_counting``). Any other cache works too (the tests' memory cache);
 the file cache would read and rewrite a counter, and rewrite it with its default
 ``TIMEOUT``, which must then be at least the longest period (a day, DRF's longest).
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -33,28 +35,59 @@ from django.utils.connection import ConnectionProxy
 from rest_framework import throttling
 
 from shen_site.file_counts import FileCounts
+from shen_site.redis_cache import PooledRedisCache
 
 THROTTLE_CACHE = "throttle"
 throttle_cache: BaseCache = ConnectionProxy(caches, THROTTLE_CACHE)
 
 
+@dataclass(frozen=True)
+class Window:
+    """The window of ``period`` seconds that holds the moment ``now``."""
+
+    period: int
+    now: float
+
+    @property
+    def number(self) -> int:
+        return int(self.now // self.period)
+
+    @property
+    def left(self) -> float:
+        """Its seconds left after ``now``."""
+        return (self.number + 1) * self.period - self.now
+
+    def counter(self, key: str) -> str:
+        """The key of ``key``'s counter in this window."""
+        return f"{key}:{self.number}"
+
+    @property
+    def lifetime(self) -> int:
+        """How long a counter is kept: two periods, so it never expires while its window
+        still counts."""
+        return 2 * self.period
+
+
 def counted(cache: BaseCache, key: str, period: int, now: float) -> tuple[int, float]:
     """Count one more request under ``key`` in ``cache``, in the window of ``period``
     seconds holding ``now``: the window's count, this one included, and its seconds left."""
-    window = int(now // period)
-    windowed = f"{key}:{window}"
+    window = Window(period, now)
+    windowed = window.counter(key)
+    cache = _backend(cache)
+    if isinstance(cache, PooledRedisCache):
+        # One round trip; the counter expires by itself.
+        return cache.count(windowed, window.lifetime), window.left
     try:
         count = cache.incr(windowed)
     except ValueError:  # the window's first request (or its counter was culled)
-        # Kept two periods, so a counter never expires while its window still counts.
-        if cache.add(windowed, 1, timeout=2 * period):
+        if cache.add(windowed, 1, timeout=window.lifetime):
             count = 1
             # Nothing reads the last window's counter again; the file cache would keep it
             # until culled.
-            cache.delete(f"{key}:{window - 1}")
+            cache.delete(f"{key}:{window.number - 1}")
         else:  # another worker added it first
             count = cache.incr(windowed)
-    return count, (window + 1) * period - now
+    return count, window.left
 
 
 def count_request(cache: BaseCache, key: str, period: int, now: float) -> tuple[int, float]:
@@ -62,28 +95,93 @@ def count_request(cache: BaseCache, key: str, period: int, now: float) -> tuple[
     directory = settings.THROTTLE_COUNTS_DIR
     if directory is None:
         return counted(cache, key, period, now)
-    window = int(now // period)
-    return FileCounts(directory).count(key, period, window), (window + 1) * period - now
+    window = Window(period, now)
+    return FileCounts(directory).count(key, period, window.number), window.left
 
 
 class WindowCounted:
     """For a DRF ``SimpleRateThrottle``: count in windows (see the module) instead of
-    keeping each request's time."""
+    keeping each request's time.
+
+    A request is counted once under each key, however many times it is checked: a
+    count made before DRF ran (``read_counting``) is kept on the request, and the
+    throttle decides on it instead of counting again.
+    """
 
     cache = throttle_cache
     timer = staticmethod(time.time)
 
     def allow_request(self, request: HttpRequest, view: Any) -> bool:
-        if self.rate is None:
+        if not self.counts(request, view):
             return True
-        self.key = self.get_cache_key(request, view)
-        if self.key is None:
-            return True
-        count, self.remaining = count_request(self.cache, self.key, self.duration, self.timer())
+        counts = _counts_of(request)
+        if self.key not in counts:
+            counts[self.key] = count_request(self.cache, self.key, self.duration, self.timer())
+        count, self.remaining = counts[self.key]
         return count <= self.num_requests
+
+    def counts(self, request: HttpRequest, view: Any) -> bool:
+        """Does this throttle count ``request`` (under ``self.key``, which it sets)?"""
+        if self.rate is None:
+            return False
+        self.key = self.get_cache_key(request, view)
+        return self.key is not None
 
     def wait(self) -> float:
         return self.remaining
+
+
+def _backend(cache: BaseCache) -> BaseCache:
+    """The cache a ``ConnectionProxy`` (``django.core.cache.cache``) stands for, or ``cache``."""
+    if isinstance(cache, ConnectionProxy):
+        return cache._connections[cache._alias]
+    return cache
+
+
+# The counts made for a request so far, by throttle key: (count, seconds left in its window).
+_COUNTS = "window_counts"
+
+
+def _counts_of(request: HttpRequest) -> dict[str, tuple[int, float]]:
+    # DRF's Request reads the attributes it lacks from Django's request, which keeps them.
+    counts = getattr(request, _COUNTS, None)
+    if counts is None:
+        counts = {}
+        setattr(getattr(request, "_request", request), _COUNTS, counts)
+    return counts
+
+
+def read_counting(
+    cache: BaseCache, keys: list[str], request: HttpRequest, view_class: type
+) -> dict[str, Any]:
+    """``cache.get_many(keys)``, counting ``request`` first for the view's window-counted
+    throttles (their counts are kept on the request: checking it later counts nothing).
+
+    When ``cache`` and the one throttle's counts are the same Redis, the read and the
+    count are one round trip (``PooledRedisCache.get_many_counting``).
+    """
+    throttles = [throttle() for throttle in view_class.throttle_classes]
+    counting = [
+        throttle
+        for throttle in throttles
+        if isinstance(throttle, WindowCounted) and throttle.counts(request, view_class)
+    ]
+    counts = _counts_of(request)
+    cache = _backend(cache)
+    if (
+        len(counting) == 1
+        and settings.THROTTLE_COUNTS_DIR is None
+        and isinstance(cache, PooledRedisCache)
+        and cache.shares_keys_with(_backend(counting[0].cache))
+    ):
+        throttle = counting[0]
+        window = Window(throttle.duration, throttle.timer())
+        found, count = cache.get_many_counting(keys, window.counter(throttle.key), window.lifetime)
+        counts[throttle.key] = (count, window.left)
+        return found
+    for throttle in counting:
+        throttle.allow_request(request, view_class)
+    return cache.get_many(keys)
 
 
 class AnonRateThrottle(WindowCounted, throttling.AnonRateThrottle):

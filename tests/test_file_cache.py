@@ -1,4 +1,7 @@
-"""The file cache lists (and so culls) the very files Django's own listing finds."""
+"""The file cache lists (and so culls) the very files Django's own listing finds, and writes
+entries Django's own file cache reads."""
+
+import os
 
 from django.core.cache.backends.filebased import FileBasedCache
 
@@ -26,3 +29,15 @@ def test_writes_beyond_max_entries_still_cull(tmp_path):
     for number in range(30):
         cache.set(f"key-{number}", number)
     assert len(cache._list_cache_files()) <= 10
+
+
+def test_entries_are_written_uncompressed_and_read_as_djangos(tmp_path):
+    ours = ListingFileBasedCache(str(tmp_path), {})
+    django = FileBasedCache(str(tmp_path), {})
+    page = b'{"results": ["' + b"a card's document, " * 2000 + b'"]}'
+    ours.set("page", ("generation", page), 60)
+    assert os.path.getsize(ours._key_to_file("page")) > len(page)  # stored, not compressed
+    assert django.get("page") == ("generation", page)
+    assert ours.touch("page", 120) and django.get("page") == ("generation", page)
+    django.set("theirs", page)
+    assert ours.get("theirs") == page

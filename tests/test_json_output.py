@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rest_framework.renderers import JSONRenderer
 
-from shen_site.json_output import FastJSONRenderer
+from shen_site.json_output import FastJSONRenderer, JSONText
 
 # What the catalogue's documents are made of: no floats (see the module).
 _SCALARS = st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.text()
@@ -74,3 +74,17 @@ def test_indented_answers_are_drfs():
 
 def test_nothing_renders_as_nothing():
     assert FastJSONRenderer().render(None) == b""
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.dictionaries(st.text(), DOCUMENTS, max_size=4), max_size=5))
+def test_written_json_comes_out_as_the_value_it_writes(documents):
+    # As a card's stored document is written (cards.api.stored) and joined into a page.
+    written = [JSONText(FastJSONRenderer().render(document)) for document in documents]
+    page = {"count": len(documents), "results": written}
+    expected = {"count": len(documents), "results": documents}
+    assert FastJSONRenderer().render(page) == JSONRenderer().render(expected)
+    indented = "application/json; indent=4"
+    assert FastJSONRenderer().render(page, indented, {}) == (
+        JSONRenderer().render(expected, indented, {})
+    )

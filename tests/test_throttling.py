@@ -1,5 +1,6 @@
 """The anonymous API throttle: one count per client, whatever headers it makes up."""
 
+import os
 import uuid
 
 import pytest
@@ -8,7 +9,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.test import override_settings
 from rest_framework.settings import api_settings
 
-from shen_site.throttling import AnonRateThrottle, client_address, counted
+from shen_site.throttling import AnonRateThrottle, client_address, counted, read_counting
 
 pytestmark = pytest.mark.django_db
 
@@ -79,10 +80,67 @@ def test_the_next_window_starts_again_and_forgets_the_last(counts):
     assert counts.get("client:10") is None
 
 
-def test_the_throttle_refuses_with_the_seconds_its_window_has_left(rf, three_a_minute):
-    request = rf.get(REALMS, REMOTE_ADDR="198.51.100.4")
+def _anonymous(rf, address: str = "198.51.100.4"):
+    request = rf.get(REALMS, REMOTE_ADDR=address)
     request.user = AnonymousUser()
+    return request
+
+
+def test_the_throttle_refuses_with_the_seconds_its_window_has_left(rf, three_a_minute):
     throttle = AnonRateThrottle()
     throttle.timer = lambda: 1_800_000_010.0  # ten seconds into a minute
-    assert [throttle.allow_request(request, None) for _ in range(4)] == [True] * 3 + [False]
+    assert [throttle.allow_request(_anonymous(rf), None) for _ in range(4)] == [True] * 3 + [False]
     assert throttle.wait() == 50.0
+
+
+def test_a_request_checked_twice_is_counted_once(rf, three_a_minute):
+    request = _anonymous(rf)
+    assert all(AnonRateThrottle().allow_request(request, None) for _ in range(5))
+    assert [AnonRateThrottle().allow_request(_anonymous(rf), None) for _ in range(3)] == [
+        True,
+        True,
+        False,
+    ]
+
+
+class Catalogue:
+    """Stands for a view class: its throttles are the anonymous one."""
+
+    throttle_classes = [AnonRateThrottle]
+
+
+def test_a_read_counts_the_request_once_for_the_views_throttles(rf, three_a_minute):
+    reads = [_anonymous(rf) for _ in range(4)]
+    for request in reads:
+        read_counting(LocMemCache(f"r-{uuid.uuid4()}", {}), ["a"], request, Catalogue)
+    # DRF's check of each request (a miss) finds it counted already.
+    assert [AnonRateThrottle().allow_request(request, None) for request in reads] == [
+        True,
+        True,
+        True,
+        False,
+    ]
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis (as on CI)")
+def test_on_redis_a_read_and_its_count_are_one_round_trip(rf, monkeypatch):
+    from django.core.cache import cache
+    from redis.connection import Connection
+
+    monkeypatch.setattr(AnonRateThrottle, "THROTTLE_RATES", {"anon": "3/minute"})
+    cache.set("entry", ("generation", b"content"))
+    sends = []
+    send = Connection.send_packed_command
+
+    def recorded(self, *args, **kwargs):
+        sends.append(args)
+        return send(self, *args, **kwargs)
+
+    monkeypatch.setattr(Connection, "send_packed_command", recorded)
+    requests = [_anonymous(rf, "198.51.100.9") for _ in range(4)]
+    found = [read_counting(cache, ["entry", "missing"], r, Catalogue) for r in requests]
+    assert found == [{"entry": ("generation", b"content")}] * 4
+    assert len(sends) == 4
+    allowed = [AnonRateThrottle().allow_request(request, None) for request in requests]
+    assert allowed == [True, True, True, False]
+    assert len(sends) == 4  # DRF's checks counted nothing more

@@ -1,10 +1,11 @@
 """ETag and Last-Modified for catalogue responses, so clients can revalidate for free.
 (The shared cache of whole responses, answered before DRF, is ``cards.api.response_cache``.)
 
-Both hang on the catalogue's version (``cards.api.version``, one query), never on
-rendering the response. Deleting a card changes the ETag but not Last-Modified,
-which cannot see deletions; clients that send If-None-Match (which takes
-precedence) always see it.
+Both hang on the catalogue's version (``cards.api.version``, one query; for an
+anonymous read, read once per generation of the response cache:
+``cards.api.generation.version_of_generation``), never on rendering the response.
+Deleting a card changes the ETag but not Last-Modified, which cannot see deletions;
+clients that send If-None-Match (which takes precedence) always see it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.http import HttpResponseBase
 from django.views.decorators.http import condition
 from rest_framework.request import Request
 
+from cards.api.generation import version_of_generation
 from cards.api.version import CatalogueVersion, catalogue_version
 
 
@@ -48,10 +50,20 @@ class ConditionalCatalogueMixin:
     ) -> HttpResponseBase:
         # Read once a request; CataloguePagination reads it too, to keep a list's count
         # for this version.
-        version = catalogue_version()
+        version = _request_version(request)
         self.catalogue_version = version
         view = condition(
             etag_func=lambda request, *args, **kwargs: catalogue_etag(request, version),
             last_modified_func=lambda request, *args, **kwargs: version.last_modified,
         )(handler)
         return view(request, *args, **kwargs)
+
+
+def _request_version(request: Request) -> CatalogueVersion:
+    """The catalogue's version for this request: the one of the response cache's
+    generation when that cache saw the request (anonymous reads), else the database's."""
+    seen = getattr(request, "catalogue_generation", None)
+    if seen is None:
+        return catalogue_version()
+    generation, kept = seen
+    return version_of_generation(generation, kept)

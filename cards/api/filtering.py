@@ -26,10 +26,13 @@ class FilterInvalid(ValidationError):
 class CatalogueFilterBackend(DjangoFilterBackend):
     def filter_queryset(self, request: Request, queryset: QuerySet, view: APIView) -> QuerySet:
         view.search_warnings = []
+        # Read by CataloguePagination: an unfiltered list counts every card.
+        view.filtered = True
         filterset_class = self.get_filterset_class(view, queryset)
         if filterset_class is not None and not _filters_given(request, filterset_class):
             # Nothing to filter by (a plain page, or a card by slug): a FilterSet would
             # build and validate a form of empty fields to change nothing.
+            view.filtered = False
             return queryset
         filterset = self.get_filterset(request, queryset, view)
         if filterset is None:

@@ -3,8 +3,8 @@
 The response cache (``cards.api.response_cache``) keeps each answer with the
 generation it was built in and serves it only while the generation is still the
 same, so a hit reads two cache entries and no database at all. The database's own
-state (``cards.api.version``, one query) still gives the ETag and Last-Modified of
-the responses the view builds.
+state (``cards.api.version``, one query, read once a generation) still gives the
+ETag and Last-Modified of the responses the view builds.
 
 - **Who replaces it**: every save or deletion of a card, an ability or a realm
   (model signals, connected in ``CardsConfig.ready``), and every migration. It is
@@ -18,6 +18,11 @@ the responses the view builds.
 - **A lost token** (a cache that culled or restarted) is replaced by a new one the
   next reader adds: every stored answer becomes a miss, never a stale hit. Tokens
   are random, not counted, so a token that comes back is never an old one.
+- **The version of a generation**: the catalogue's version (``cards.api.version``) is
+  kept beside the token with the generation it was read in, and read with it in the
+  response cache's one round trip; so a miss reads it from the database once a
+  generation (``version_of_generation``), not once a request. It is outdated as a
+  stored answer is, and for the same reasons.
 """
 
 from __future__ import annotations
@@ -29,9 +34,15 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 
+from cards.api.version import CatalogueVersion, catalogue_version
+
 logger = logging.getLogger(__name__)
 
 GENERATION_KEY = "catalogue-generation-1"
+# (generation, last modified, digest, cards): the catalogue's version read in that generation.
+VERSION_KEY = "catalogue-version-2"
+# Kept as long as stored answers are (cards.api.response_cache.CACHE_SECONDS).
+VERSION_SECONDS = 10 * 60
 
 
 def _new_token() -> str:
@@ -49,6 +60,18 @@ def current_generation(found: str | None = None) -> str:
         if not cache.add(GENERATION_KEY, token, timeout=None):
             token = cache.get(GENERATION_KEY) or token
     return token
+
+
+def version_of_generation(generation: str, kept: Any = None) -> CatalogueVersion:
+    """The catalogue's version in ``generation``: ``kept`` (the ``VERSION_KEY`` entry, as
+    read with the generation) when it was read in that generation, else the database's,
+    kept for the generation's next readers."""
+    if isinstance(kept, tuple) and len(kept) == 4 and kept[0] == generation:
+        return CatalogueVersion(last_modified=kept[1], digest=kept[2], cards=kept[3])
+    version = catalogue_version()
+    entry = (generation, version.last_modified, version.digest, version.cards)
+    cache.set(VERSION_KEY, entry, VERSION_SECONDS)
+    return version
 
 
 def catalogue_changed() -> None:

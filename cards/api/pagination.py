@@ -1,8 +1,10 @@
 """Page-numbered catalogue lists whose page size a client may choose, within bounds.
 
 The total count of a filtered list is kept in the cache with the catalogue's version,
-so paging through results counts them once, not once a page. Beside the results, a
-list carries ``warnings``: realms or keywords in the search that no card has.
+so paging through results counts them once, not once a page; an unfiltered card list
+(the view's ``lists_every_card``) takes the version's own count of the cards. Beside
+the results, a list carries ``warnings``: realms or keywords in the search that no
+card has.
 """
 
 from __future__ import annotations
@@ -24,14 +26,20 @@ from cards.filters import filter_parameters
 
 
 class CountedPaginator(Paginator):
-    """A paginator that takes the count from the cache under ``count_key``, when given."""
+    """A paginator told its count (``known``), or that takes it from the cache under
+    ``count_key``, when given."""
 
-    def __init__(self, object_list: Any, per_page: int, *, count_key: str | None) -> None:
+    def __init__(
+        self, object_list: Any, per_page: int, *, count_key: str | None, known: int | None = None
+    ) -> None:
         super().__init__(object_list, per_page)
         self.count_key = count_key
+        self.known = known
 
     @cached_property
     def count(self) -> int:
+        if self.known is not None:
+            return self.known
         if self.count_key is None:
             return super().count
         count = cache.get(self.count_key)
@@ -50,7 +58,9 @@ class CataloguePagination(PageNumberPagination):
     ) -> list | None:
         version: CatalogueVersion | None = getattr(view, "catalogue_version", None)
         count_key = self._count_key(request, version, view) if version else None
-        self.django_paginator_class = partial(CountedPaginator, count_key=count_key)
+        # Every card, unfiltered: the version counted them already.
+        known = version.cards if version and getattr(view, "lists_every_card", False) else None
+        self.django_paginator_class = partial(CountedPaginator, count_key=count_key, known=known)
         return super().paginate_queryset(queryset, request, view)
 
     def _count_key(self, request: Request, version: CatalogueVersion, view: APIView) -> str:

@@ -3,13 +3,15 @@ and answered before the framework's per-request work.
 
 ``CatalogueResponseCacheMiddleware`` sits right after the security and static-file
 middleware. For an anonymous GET or HEAD of a catalogue API view it reads, in one
-cache round trip, the catalogue's generation (``cards.api.generation``: a token
-every catalogue write replaces) and the stored response; a response stored in the
+cache round trip (which counts the request for the throttle too), the catalogue's
+generation (``cards.api.generation``: a token every catalogue write replaces) and
+the stored response; a response stored in the
 current generation is answered there and then: no database query, no session,
 CSRF, authentication or message middleware, no URL dispatch to DRF, no request
 wrapping, content negotiation, filtering or rendering. A miss runs the whole stack
 and keeps a 200 JSON answer, with the generation read *before* the view read the
-database, for the next reader.
+database, for the next reader; the view takes the catalogue's version from the
+same read when it was kept in this generation (``cards.api.generation``).
 
 - **Who shares**: only requests with neither a session cookie nor an
   ``Authorization`` header, to views that authenticate by nothing else (DRF's
@@ -25,10 +27,12 @@ database, for the next reader.
   (Vary, ETag, Last-Modified, Allow, ...; never Set-Cookie), so a hit answers with
   the same headers as a miss, and answers If-None-Match / If-Modified-Since with
   304 just as the view does (``cards.api.conditional``).
-- **Throttling**: a hit is counted by the view's own throttle classes, run on the
-  plain request as an anonymous user (for the anonymous throttle: one counter
-  increment, ``shen_site.throttling``). A hit the throttle refuses goes on through
-  DRF, which answers 429.
+- **Throttling**: every request is counted as the entry is read, for the view's own
+  throttle classes run on the plain request as an anonymous user (for the
+  anonymous throttle: one counter increment, sent to Redis in the same round trip
+  as the read: ``shen_site.throttling.read_counting``). The count is kept on the
+  request, so a miss is not counted again by DRF's throttle. A hit the throttle
+  refuses goes on through DRF, which answers 429.
 
 Entries are ``(generation, content, headers)`` tuples of plain values that any process, of any
 release, can read back.
@@ -51,8 +55,9 @@ from django.utils.http import parse_http_date_safe
 from rest_framework.authentication import BasicAuthentication, SessionAuthentication
 from rest_framework.response import Response
 
-from cards.api.generation import GENERATION_KEY, current_generation
+from cards.api.generation import GENERATION_KEY, VERSION_KEY, current_generation
 from shen_site.api_authentication import LockoutAwareBasicAuthentication
+from shen_site.throttling import read_counting
 
 CACHE_SECONDS = 10 * 60
 # Bump when the JSON of cards or realms, or an entry's layout, changes, so that a cache
@@ -97,11 +102,17 @@ class CatalogueResponseCacheMiddleware:
         if view_class is None:
             return self.get_response(request)
         key = response_cache_key(request)
-        found = cache.get_many([GENERATION_KEY, key])
+        # No session cookie and no Authorization header: the user DRF would see is anonymous.
+        request.user = AnonymousUser()
+        # Counted for the view's throttles as it is read (one Redis round trip for both);
+        # DRF's throttles, on a miss, count it no more.
+        found = read_counting(cache, [GENERATION_KEY, key, VERSION_KEY], request, view_class)
         generation = current_generation(found.get(GENERATION_KEY))
         stored: Entry | None = found.get(key)
         if stored is not None and stored[0] == generation and _throttles_allow(request, view_class):
             return _from_entry(request, stored[1], stored[2])
+        # For the view: the catalogue's version in this generation, read once a generation.
+        request.catalogue_generation = (generation, found.get(VERSION_KEY))
         response = self.get_response(request)
         if _is_storable(response):
             cache.set(key, (generation, *_kept(response)), CACHE_SECONDS)
@@ -137,8 +148,6 @@ def _view_class_at(urlconf: Any, path: str) -> type | None:
 
 
 def _throttles_allow(request: HttpRequest, view_class: type) -> bool:
-    # No session cookie and no Authorization header: the user DRF would see is anonymous.
-    request.user = AnonymousUser()
     # The view's class stands in for the view: scoped throttles read their scope from it.
     throttles: Sequence = [throttle() for throttle in view_class.throttle_classes]
     return all(throttle.allow_request(request, view_class) for throttle in throttles)

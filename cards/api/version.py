@@ -24,10 +24,12 @@ _REALM_FIELDS = ("pk", "name", "slug", "colour", "symbol", "description")
 
 @dataclass(frozen=True)
 class CatalogueVersion:
-    """The newest card change (for Last-Modified) and a digest of everything else."""
+    """The newest card change (for Last-Modified), a digest of everything else, and how
+    many cards there are (an unfiltered list's count)."""
 
     last_modified: datetime.datetime | None
     digest: str
+    cards: int
 
     def cache_key(self, kind: str, *parts: str) -> str:
         """A cache key for something of this version of the catalogue, told apart by ``parts``."""
@@ -50,7 +52,8 @@ def catalogue_version() -> CatalogueVersion:
     # only the newest change is converted, for Last-Modified.
     signature = f"{changed!r}|{count}|{top}|{realms!r}"
     last_modified = None if changed is None else _converted_changed(changed, connection)
-    return CatalogueVersion(last_modified, hashlib.sha256(signature.encode()).hexdigest())
+    digest = hashlib.sha256(signature.encode()).hexdigest()
+    return CatalogueVersion(last_modified, digest, count)
 
 
 def _version_queryset() -> QuerySet:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import Model, ProtectedError
 from django.http import Http404, HttpResponseBase
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -12,11 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.api.conditional import ConditionalCatalogueMixin
-from cards.api.documents import card_documents, list_rows
 from cards.api.filtering import CatalogueFilterBackend
 from cards.api.pagination import CataloguePagination, SearchPagination
 from cards.api.permissions import IsStaffOrReadOnly
 from cards.api.serializers import CardSerializer, RealmSerializer
+from cards.api.stored import card_documents_refresh, stored_documents, stored_rows
 from cards.filters import CardFilter
 from cards.models import Card, Realm
 from shen_site.json_input import BoundedJSONParser
@@ -79,22 +80,27 @@ class CardViewSet(CatalogueViewSet):
     def list(self, request: Request, *args, **kwargs) -> HttpResponseBase:
         return self._conditionally(self._list_page, request, *args, **kwargs)
 
+    @property
+    def lists_every_card(self) -> bool:
+        """Is this list every card (nothing filtered it), so the catalogue's own count?"""
+        return getattr(self, "filtered", True) is False
+
     def retrieve(self, request: Request, *args, **kwargs) -> HttpResponseBase:
         return self._conditionally(self._card_document, request, *args, **kwargs)
 
     def _card_document(self, request: Request, *args, **kwargs) -> Response:
-        # One card read the way a list page reads fifty: the same JSON, two light queries.
+        # One card read the way a list page reads fifty: its stored JSON, one light query.
         cards = self.filter_queryset(Card.objects.all())
-        rows = list(list_rows(cards.filter(slug=kwargs[self.lookup_field]))[:1])
-        if not rows:
+        documents = stored_documents(stored_rows(cards.filter(slug=kwargs[self.lookup_field]))[:1])
+        if not documents:
             raise Http404("No card with that slug matches.")
-        return Response(card_documents(rows)[0])
+        return Response(documents[0])
 
     def _list_page(self, request: Request, *args, **kwargs) -> Response:
-        # A page is 50 cards: read as rows and put together as JSON, no model instances
-        # (cards.api.documents); the same JSON CardSerializer gives.
-        rows = self.paginate_queryset(list_rows(self.filter_queryset(Card.objects.all())))
-        return self.get_paginated_response(card_documents(rows))
+        # A page is 50 cards: their stored JSON texts, joined into the page as they are
+        # (cards.api.stored); the same JSON CardSerializer gives.
+        rows = self.paginate_queryset(stored_rows(self.filter_queryset(Card.objects.all())))
+        return self.get_paginated_response(stored_documents(rows))
 
 
 @extend_schema_view(
@@ -110,3 +116,10 @@ class RealmViewSet(CatalogueViewSet):
     queryset = Realm.objects.all()
     serializer_class = RealmSerializer
     filter_backends: list = []
+
+    def perform_update(self, serializer: RealmSerializer) -> None:
+        # A new slug outdates the stored documents of the realm's cards (the triggers
+        # delete them): written again in the same transaction.
+        with transaction.atomic():
+            serializer.save()
+            card_documents_refresh(Card.objects.filter(realm=serializer.instance))

@@ -10,6 +10,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from cards.api.stored import card_documents_refresh
 from cards.catalogue.schema import (
     CardRecord,
     Catalogue,
@@ -83,6 +84,9 @@ def catalogue_load(
                 raise CatalogueInvalid(_errors_from(record, error)) from None
             if on_card:
                 on_card(record)
+        # The API's stored documents of the new and changed cards (and of any other card
+        # left without one), with the load.
+        card_documents_refresh()
     return LoadSummary(realms=len(realms), **outcomes)
 
 

@@ -17,14 +17,15 @@ CARDS = "/api/cards/"
 
 
 class RecordingCache(LocMemCache):
-    """A private cache that remembers which keys were stored."""
+    """A private cache that remembers which responses were stored (under which keys)."""
 
     def __init__(self) -> None:
         super().__init__(f"responses-{uuid.uuid4()}", {})
         self.stored: list[str] = []
 
     def set(self, key, value, timeout=None, version=None) -> None:
-        self.stored.append(key)
+        if key.startswith("catalogue-response"):
+            self.stored.append(key)
         super().set(key, value, timeout, version)
 
 
@@ -224,6 +225,43 @@ def test_a_lost_generation_makes_every_entry_a_miss(api_client, catalogue, respo
     responses.delete(generation.GENERATION_KEY)  # culled, or the cache restarted
     assert "Ember Brand" in names(api_client.get(CARDS))
     assert len(responses.stored) == 2
+
+
+# --- The catalogue's version, read once a generation ------------------------------------
+
+
+def test_a_miss_reads_the_version_once_a_generation(
+    api_client, catalogue, responses, django_assert_num_queries
+):
+    first = api_client.get(CARDS, {"unseen": 1})
+    # Neither the version nor the count again: only the page.
+    with django_assert_num_queries(1):
+        second = api_client.get(CARDS, {"unseen": 2})
+    assert second["ETag"] != first["ETag"]  # the URL is part of it...
+    assert second["Last-Modified"] == first["Last-Modified"]
+
+
+def test_a_write_outdates_the_kept_version(api_client, catalogue, responses):
+    first = api_client.get(f"{CARDS}ember-warden/", {"unseen": 1})
+    Card.objects.get(slug="ember-blade").delete()  # a deletion leaves Last-Modified alone
+    again = api_client.get(f"{CARDS}ember-warden/", {"unseen": 1})
+    assert again["ETag"] != first["ETag"]
+
+
+def test_a_version_kept_in_another_generation_is_never_used(api_client, catalogue, responses):
+    responses.set(generation.VERSION_KEY, ("an-old-generation", None, "an-old-digest"))
+    response = api_client.get(f"{CARDS}ember-warden/")
+    assert response["Last-Modified"]  # the database's version, not the kept one
+
+
+def test_a_signed_in_read_reads_the_databases_version(
+    client, catalogue, responses, django_assert_num_queries
+):
+    client.force_login(UserFactory(is_staff=True))  # a session cookie: the cache steps aside
+    client.get(CARDS, {"unseen": 1})
+    # The session, its user, the version and the page (the count is kept).
+    with django_assert_num_queries(4):
+        client.get(CARDS, {"unseen": 2})
 
 
 def test_a_migration_outdates_every_stored_answer(db):

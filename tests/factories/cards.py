@@ -4,6 +4,7 @@ import factory
 from django.utils import timezone
 from django.utils.text import slugify
 
+from cards.api.stored import card_documents_refresh
 from cards.models import Ability, Card, CardKind, CardRevision, Realm
 
 
@@ -18,11 +19,26 @@ class RealmFactory(factory.django.DjangoModelFactory):
     symbol = "◆"
 
 
+def _document_write(card_id: int) -> None:
+    """Write the card's stored API document, as the catalogue's services do."""
+    card_documents_refresh(Card.objects.filter(pk=card_id))
+
+
 class CardFactory(factory.django.DjangoModelFactory):
-    """An Action card by default; use AvatarFactory/ItemFactory for the others."""
+    """An Action card by default; use AvatarFactory/ItemFactory for the others.
+
+    Cards and abilities made here get their stored API document, as the catalogue's
+    services write it (``cards.api.stored``).
+    """
 
     class Meta:
         model = Card
+
+    @classmethod
+    def _after_postgeneration(cls, instance: Card, create: bool, results=None) -> None:
+        super()._after_postgeneration(instance, create, results)
+        if create:
+            _document_write(instance.pk)
 
     name = factory.Sequence(lambda n: f"Card {n}")
     slug = factory.LazyAttribute(lambda card: slugify(card.name))
@@ -62,6 +78,12 @@ class AbilityFactory(factory.django.DjangoModelFactory):
     cost = 1
     timing = "activated"
     effect = factory.LazyFunction(lambda: [{"verb": "draw_cards", "count": 1}])
+
+    @classmethod
+    def _after_postgeneration(cls, instance: Ability, create: bool, results=None) -> None:
+        super()._after_postgeneration(instance, create, results)
+        if create:
+            _document_write(instance.card_id)
 
 
 class SpiritAvatarFactory(AvatarFactory):
