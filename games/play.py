@@ -139,8 +139,8 @@ class Game(Protocol):
     def decision(self, state: Any) -> Any:
         """What a screen draws for the waiting decision (None once over)."""
 
-    def decision_json(self, state: Any) -> dict[str, Any] | None:
-        """The waiting decision with its legal actions, as JSON data."""
+    def decision_to_json(self, decision: Any) -> dict[str, Any]:
+        """A waiting ``decision`` (from :meth:`decision`) with its legal actions, as JSON data."""
 
     def action_from_json(self, data: Any) -> Any:
         """A client's action; raises IllegalMove when it is malformed."""
@@ -264,9 +264,8 @@ class Shen:
     def decision(self, state: engine.GameState) -> engine.DecisionView | None:
         return engine.describe_decision(state)
 
-    def decision_json(self, state: engine.GameState) -> dict[str, Any] | None:
-        view = engine.describe_decision(state)
-        return None if view is None else engine.decision_to_json(view)
+    def decision_to_json(self, decision: engine.DecisionView) -> dict[str, Any]:
+        return engine.decision_to_json(decision)
 
     def action_from_json(self, data: Any) -> engine.Action:
         try:

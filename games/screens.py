@@ -124,7 +124,9 @@ def _screen(
         acting=acting,
         view=view,
         decision=decision,
-        decision_json=game.decision_json(position.state) if deciding else None,
+        # The decision worked out above, not a second time: listing its legal actions is
+        # most of an answer's engine work.
+        decision_json=None if decision is None else game.decision_to_json(decision),
         log=() if hidden else log,
         hand=hand,
         handover=handover,
