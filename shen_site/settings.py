@@ -180,6 +180,8 @@ if REDIS_URL:
 else:
     # The host is only a name (the folders are the broker); kombu warns when it is left out.
     CELERY_BROKER_URL = "filesystem://localhost//"
+    # kombu's, writing each message whole before a worker may take it (see the module).
+    CELERY_BROKER_TRANSPORT = "shen_site.filesystem_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
