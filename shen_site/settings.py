@@ -175,7 +175,12 @@ if REDIS_URL:
     # after this many seconds. Longer than any chunk takes, or a slow chunk is played
     # twice (it is still stored once: chunks are idempotent).
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env_int("SHEN_TASK_VISIBILITY_SECONDS", 3600, minimum=1)
+        "visibility_timeout": env_int("SHEN_TASK_VISIBILITY_SECONDS", 3600, minimum=1),
+        # Redis down, a request that queues a task tries twice at once and gives up (the
+        # bot then answers in the request; a simulation says the service is unavailable):
+        # kombu's own retries kept every such request waiting about 6 s first.
+        "max_retries": 1,
+        "interval_start": 0,
     }
 else:
     # The host is only a name (the folders are the broker); kombu warns when it is left out.

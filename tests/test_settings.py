@@ -133,6 +133,9 @@ def test_redis_url_makes_redis_the_broker_and_the_cache():
     found = loaded(DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/3")
     assert found["broker"] == "redis://127.0.0.1:6379/3"
     assert found["broker_transport"] is None  # the URL's
+    # Redis down, a request gives up on the broker at once instead of after ~6 s of retries.
+    assert found["broker_options"]["max_retries"] == 1
+    assert found["broker_options"]["interval_start"] == 0
     assert found["eager"] is False
     assert found["cache"].endswith("RedisCache")
     assert found["caches"]["throttle"] == found["caches"]["default"]
