@@ -19,17 +19,18 @@ from games.simulations import chunk_run, simulations_resume
 
 logger = logging.getLogger(__name__)
 
+# Both tasks are idempotent, so a worker process that dies gives its task back to the
+# queue, and a busy or briefly unreachable database has the task tried again rather
+# than left half-begun.
+IDEMPOTENT = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": True,
+}
 
-@shared_task(
-    name="games.simulate_chunk",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    # A busy or briefly unreachable database: the chunk is queued again (it is
-    # idempotent) rather than left half-begun.
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=8,
-)
+
+@shared_task(name="games.simulate_chunk", max_retries=8, **IDEMPOTENT)
 def simulate_chunk(chunk_id: int) -> int:
     """Play and store one chunk of a simulation job; how many games it played (0: it had
     nothing to do: done already, cancelled, or its job is over)."""
@@ -49,15 +50,7 @@ def chunks_resume(sender, **kwargs) -> None:
     logger.info("Queued %d simulation chunks again", simulations_resume())
 
 
-@shared_task(
-    name="games.bot_turn",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    # A busy or briefly unreachable database: tried again (the task is idempotent).
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=5,
-)
+@shared_task(name="games.bot_turn", max_retries=5, **IDEMPOTENT)
 def bot_turn(match_id: int, number: int) -> int:
     """The bot of a bot match answers its decisions from state ``number`` on; how many
     (0: the match had moved on or was over, or the decision was not the bot's)."""
