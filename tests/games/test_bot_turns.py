@@ -124,3 +124,12 @@ def test_with_the_broker_down_the_bot_answers_in_the_request(alice, alices_deck,
     else:
         pytest.fail("the bot never had a decision")
     assert fresh(match).number == match.number and not waits_for_its_bot(match)
+
+
+def test_a_record_that_no_longer_replays_stops_the_task_without_an_error(waiting, caplog):
+    # A changed record (its digests no longer its game's) under a new revision: no
+    # position remembered for it, so the task replays it and finds the mismatch.
+    Match.objects.filter(pk=waiting.pk).update(digests=["0" * 16], revision=waiting.revision + 1)
+    assert bot_turns_play(waiting.pk, waiting.number) == 0
+    assert fresh(waiting).actions == []
+    assert "no longer replays" in caplog.text
