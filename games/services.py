@@ -10,6 +10,7 @@ first, and the caller gets :class:`MatchStale` with the fresh match.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.utils import timezone
 
 from decks.models import Deck, DeckVersion
 from decks.validation import FormatViolation, validate_deck
+from games.bot_turns import bot_seat, bot_turns_hand_over
 from games.decklists import DeckNotPlayable, deck_data, latest_version
 from games.models import FirstTurn, Match, MatchNote, Mode, Status, new_invite_token
 from games.play import GAMES, IllegalMove, RecordMismatch, seat_name
@@ -35,9 +37,13 @@ from games.rulesets import deck_rulesets, no_ruleset_message, played_under_refus
 
 # Seeds are whole numbers a person can type and JSON carries exactly.
 MAX_SEED = 2**53 - 1
-# A bot answers its decisions in the request that handed it the turn; a Shén turn is
-# a few dozen decisions, so this bound is only reached by an engine bug.
+# A bot answers its decisions in a Celery task (games.bot_turns), never in the request
+# that handed it the turn; a Shén turn is a few dozen decisions, so this bound on one
+# task's decisions is only reached by an engine bug.
 MAX_BOT_ACTIONS = 1_000
+# The bot's decisions are written as it goes, about this often: the player watches a slow
+# bot's turn move along, and a task lost with its worker has lost little.
+BOT_WRITE_SECONDS = 1.0
 MAX_NOTE_LENGTH = 2_000
 
 
@@ -183,8 +189,7 @@ def _begin(match: Match) -> None:
     Match.objects.filter(pk=match.pk).update(digests=[game.digest(state)])
     match.digests = [game.digest(state)]
     position_remember(match, position)
-    if match.mode == Mode.BOT:
-        _extend(match, position, [])
+    bot_turns_hand_over(match, position)
 
 
 def _allowed_ruleset(deck: Deck, ruleset: str | None, game: str) -> str:
@@ -277,9 +282,10 @@ def viewer_seat(match: Match, user: AbstractBaseUser | None, position: Position)
 
 
 def match_act(*, match: Match, user: AbstractBaseUser, action: Any, number: Any) -> Match:
-    """Apply ``action`` (client JSON) chosen on state ``number``; in a bot match the bot
-    then answers every decision of its own. Raises MatchStale when the match has moved
-    on, MatchForbidden when it is not the user's decision, MatchError when illegal."""
+    """Apply ``action`` (client JSON) chosen on state ``number``; in a bot match a task
+    then answers the bot's decisions (queued once this commits). Raises MatchStale when
+    the match has moved on, MatchForbidden when it is not the user's decision (the bot's
+    included), MatchError when illegal."""
     if not isinstance(number, int) or isinstance(number, bool):
         raise MatchError("Send the state number the action was chosen on, a whole number.")
     _check_playing(match)
@@ -295,29 +301,56 @@ def match_act(*, match: Match, user: AbstractBaseUser, action: Any, number: Any)
         state, events = game.apply(position.state, parsed)
     except IllegalMove as error:
         raise MatchError(f"That action is not legal: {error}") from None
-    _extend(match, position.followed_by(state, events), [game.action_to_json(parsed)])
+    position = position.followed_by(state, events)
+    _extend(match, position, [game.action_to_json(parsed)], [state])
+    bot_turns_hand_over(match, position)
     return match
 
 
-def _extend(match: Match, position: Position, applied: list[dict]) -> None:
-    """Write ``applied`` (already played, leading to ``position``), after letting a bot
-    answer its own decisions."""
+def match_bot_move(*, match_id: int, number: int, seconds: float = BOT_WRITE_SECONDS) -> int:
+    """The bot of match ``match_id`` answers its decisions from state ``number`` on, for
+    about ``seconds`` of thinking (at least one decision), and they are written; how many
+    (0: nothing to do: no such bot match in play, it moved on from ``number``, or the
+    decision is not the bot's).
+
+    The bot thinks without holding anything; then the row is locked and written only if
+    no one wrote it meanwhile (an undo, a resignation, another task). The bot of each
+    decision is seeded by the match and the state number, so any task, run any number of
+    times in any process, makes the same decisions. Raises RecordMismatch when the record
+    no longer replays (no task can help that match)."""
+    match = Match.objects.filter(pk=match_id, mode=Mode.BOT, status=Status.PLAYING).first()
+    if match is None or match.number != number:
+        return 0
     game = game_of(match)
-    states = [position.state] if applied else []
-    first = match.number + 1
-    if match.mode == Mode.BOT:
-        bot_seat = 0 if match.red_user_id is None else 1
-        for _ in range(MAX_BOT_ACTIONS):
-            if game.acting_seat(position.state) != bot_seat:
-                break
-            bot = game.bot(match.bot_name, _bot_seed(match.seed, position.number))
-            action = bot.choose(position.state)
-            state, events = game.apply(position.state, action)
-            position = position.followed_by(state, events)
-            applied.append(game.action_to_json(action))
-            states.append(state)
+    position = match_position(match)
+    seat = bot_seat(match)
+    applied: list[dict] = []
+    states = []
+    deadline = time.monotonic() + seconds
+    while game.acting_seat(position.state) == seat and len(applied) < MAX_BOT_ACTIONS:
+        if applied and time.monotonic() > deadline:
+            break
+        bot = game.bot(match.bot_name, _bot_seed(match.seed, position.number))
+        action = bot.choose(position.state)
+        state, events = game.apply(position.state, action)
+        position = position.followed_by(state, events)
+        applied.append(game.action_to_json(action))
+        states.append(state)
     if not applied:
-        return
+        return 0
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().filter(pk=match.pk)
+        if locked.values_list("revision", flat=True).first() != match.revision:
+            return 0
+        _extend(match, position, applied, states)
+    return len(applied)
+
+
+def _extend(match: Match, position: Position, applied: list[dict], states: list[Any]) -> None:
+    """Write ``applied``, the actions played from the match's state on, whose ``states``
+    lead to ``position``: the record, its digests and a result that ends the match."""
+    game = game_of(match)
+    first = match.number + 1
     result = game.result(position.state)
     _write(
         match,

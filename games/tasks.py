@@ -1,8 +1,9 @@
-"""Celery tasks of the games app: one simulation chunk per task.
+"""Celery tasks of the games app: one simulation chunk per task, and a bot's turn in a
+bot match (on a queue of its own: settings).
 
 Acknowledged late and rejected back to the queue when the worker process running
-it dies (settings), so a killed worker's chunk runs again elsewhere; the chunk
-itself makes that safe (``games.simulations.chunk_run``).
+it dies (settings), so a killed worker's task runs again elsewhere; the work itself
+makes that safe (``games.simulations.chunk_run``, ``games.bot_turns.bot_turns_play``).
 """
 
 from __future__ import annotations
@@ -13,21 +14,23 @@ from celery import current_app, shared_task
 from celery.signals import worker_ready
 from django.db import OperationalError
 
+from games.bot_turns import bot_turns_play
 from games.simulations import chunk_run, simulations_resume
 
 logger = logging.getLogger(__name__)
 
+# Both tasks are idempotent, so a worker process that dies gives its task back to the
+# queue, and a busy or briefly unreachable database has the task tried again rather
+# than left half-begun.
+IDEMPOTENT = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": True,
+}
 
-@shared_task(
-    name="games.simulate_chunk",
-    acks_late=True,
-    reject_on_worker_lost=True,
-    # A busy or briefly unreachable database: the chunk is queued again (it is
-    # idempotent) rather than left half-begun.
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=8,
-)
+
+@shared_task(name="games.simulate_chunk", max_retries=8, **IDEMPOTENT)
 def simulate_chunk(chunk_id: int) -> int:
     """Play and store one chunk of a simulation job; how many games it played (0: it had
     nothing to do: done already, cancelled, or its job is over)."""
@@ -42,5 +45,13 @@ def chunks_resume(sender, **kwargs) -> None:
     if not str(app.conf.broker_url).startswith("filesystem:"):
         return
     with app.connection_for_write() as connection:
-        app.control.purge(connection=connection)
+        # The chunks' queue only: a bot's turn waiting in its own queue is still wanted.
+        connection.default_channel.queue_purge(app.conf.task_default_queue)
     logger.info("Queued %d simulation chunks again", simulations_resume())
+
+
+@shared_task(name="games.bot_turn", max_retries=5, **IDEMPOTENT)
+def bot_turn(match_id: int, number: int) -> int:
+    """The bot of a bot match answers its decisions from state ``number`` on; how many
+    (0: the match had moved on or was over, or the decision was not the bot's)."""
+    return bot_turns_play(match_id, number)

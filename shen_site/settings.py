@@ -12,6 +12,7 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Exchange, Queue
 
 from shen_site.env import (
     env_bool,
@@ -174,11 +175,18 @@ if REDIS_URL:
     # after this many seconds. Longer than any chunk takes, or a slow chunk is played
     # twice (it is still stored once: chunks are idempotent).
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env_int("SHEN_TASK_VISIBILITY_SECONDS", 3600, minimum=1)
+        "visibility_timeout": env_int("SHEN_TASK_VISIBILITY_SECONDS", 3600, minimum=1),
+        # Redis down, a request that queues a task tries twice at once and gives up (the
+        # bot then answers in the request; a simulation says the service is unavailable):
+        # kombu's own retries kept every such request waiting about 6 s first.
+        "max_retries": 1,
+        "interval_start": 0,
     }
 else:
     # The host is only a name (the folders are the broker); kombu warns when it is left out.
     CELERY_BROKER_URL = "filesystem://localhost//"
+    # kombu's, writing each message whole before a worker may take it (see the module).
+    CELERY_BROKER_TRANSPORT = "shen_site.filesystem_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "queue"),
         "data_folder_out": str(BROKER_DIR / "queue"),
@@ -203,6 +211,21 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_WORKER_LOST_WAIT = 2.0
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+
+
+def celery_queues(default: str) -> tuple[tuple[Queue, ...], dict[str, dict[str, str]]]:
+    """The queues every worker takes from (a worker started without ``-Q`` takes all of
+    them) and the routes to them: ``default`` for simulation chunks, and ``default``-bots
+    for the bot turns of play-test matches, so that a player's bot never waits behind the
+    hundreds of chunks of a long simulation."""
+    bots = f"{default}-bots"
+    # Each its own exchange and routing key: queues sharing them would each get a copy.
+    queues = tuple(Queue(name, Exchange(name), routing_key=name) for name in (default, bots))
+    return queues, {"games.bot_turn": {"queue": bots}}
+
+
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES, CELERY_TASK_ROUTES = celery_queues(CELERY_TASK_DEFAULT_QUEUE)
 # A request that enqueues gives up quickly when the broker is down (the page says the
 # simulation service is unavailable) instead of retrying for minutes.
 CELERY_BROKER_CONNECTION_TIMEOUT = 3

@@ -22,7 +22,7 @@ os.environ["SHEN_BROKER_DIR"] = os.path.join(
 
 from shen_site.env import env_bool  # noqa: E402
 from shen_site.settings import *  # noqa: E402, F403
-from shen_site.settings import CACHES, REDIS_URL, REST_FRAMEWORK  # noqa: E402
+from shen_site.settings import CACHES, REDIS_URL, REST_FRAMEWORK, celery_queues  # noqa: E402
 
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,
@@ -51,6 +51,7 @@ THROTTLE_COUNTS_DIR = None
 # A queue of this test process's own, so that test workers on a shared Redis never take
 # another test process's tasks (a worker the test starts inherits the name).
 CELERY_TASK_DEFAULT_QUEUE = f"shen-test-{TEST_PROCESS}"
+CELERY_TASK_QUEUES, CELERY_TASK_ROUTES = celery_queues(CELERY_TASK_DEFAULT_QUEUE)
 
 # Tasks run in the test's own process unless a test asks for the broker (the worker
 # tests start a real worker on a filesystem broker of their own).

@@ -1,5 +1,6 @@
-"""With Redis configured but down, the catalogue, decks and matches keep serving and
-starting a simulation says the simulation service is unavailable (never a 500).
+"""With Redis configured but down, the catalogue, decks and matches keep serving (a bot
+answers in the player's request when its task cannot be queued) and starting a
+simulation says the simulation service is unavailable (never a 500).
 
 Run in a process of its own with the real settings, REDIS_URL naming a port where
 nothing listens, and a fresh SQLite database.
@@ -42,6 +43,27 @@ started = client.post(
      "games": 10, **rules},
 )
 found["simulate"] = started.status_code
+bot = client.post(
+    f"/games/new/?deck={mine.pk}",
+    {"opponent": "bot", "bot": "random", "first_turn": "dice", **rules},
+)
+statuses = {bot.status_code, client.get(bot["Location"]).status_code}
+from games.models import Match
+from tests.games.helpers import legal_json
+played = Match.objects.get(mode="bot")
+answered = 0
+for _ in range(20):
+    before = played.number
+    act = client.post(
+        f"/games/{played.pk}/act/",
+        {"action": json.dumps(legal_json(played)[0]), "number": before},
+        HTTP_HX_REQUEST="true",
+    )
+    statuses.add(act.status_code)
+    played = Match.objects.get(pk=played.pk)
+    answered += played.number > before + 1
+found["bot_match"] = sorted(statuses)
+found["bot_answered"] = answered > 0
 found["said"] = "simulation service is unavailable" in started.content.decode()
 found["jobs"] = SimulationJob.objects.count()
 print(json.dumps(found))
@@ -65,6 +87,8 @@ def test_redis_down_keeps_the_site_serving_and_says_simulations_are_unavailable(
         "match": 302,
         "table": 200,
         "simulate": 503,
+        "bot_match": [200, 302],
+        "bot_answered": True,
         "said": True,
         "jobs": 0,
     }

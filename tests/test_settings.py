@@ -28,6 +28,9 @@ print(json.dumps({
     },
     "broker": settings.CELERY_BROKER_URL,
     "broker_options": getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", None),
+    "broker_transport": getattr(settings, "CELERY_BROKER_TRANSPORT", None),
+    "queues": [queue.name for queue in settings.CELERY_TASK_QUEUES],
+    "routes": settings.CELERY_TASK_ROUTES,
     "eager": settings.CELERY_TASK_ALWAYS_EAGER,
     "debug": settings.DEBUG,
     "hosts": settings.ALLOWED_HOSTS,
@@ -80,6 +83,11 @@ def test_default_is_sqlite_with_a_filesystem_broker_and_a_cache_in_files():
     assert found["broker"] == "filesystem://localhost//"
     assert found["broker_options"]["data_folder_in"] == str(ROOT / "var" / "broker" / "queue")
     assert found["broker_options"]["data_folder_out"] == found["broker_options"]["data_folder_in"]
+    # kombu's transport, writing each message whole before a worker may take it.
+    assert found["broker_transport"] == "shen_site.filesystem_broker:Transport"
+    # Bot turns have a queue of their own, which every worker takes from too.
+    assert found["queues"] == ["celery", "celery-bots"]
+    assert found["routes"] == {"games.bot_turn": {"queue": "celery-bots"}}
     for name, cache in found["caches"].items():
         assert cache["BACKEND"].endswith("FileBasedCache")
         assert cache["LOCATION"] == str(ROOT / "var" / "cache" / name)
@@ -124,6 +132,10 @@ def test_database_url_switches_to_postgresql():
 def test_redis_url_makes_redis_the_broker_and_the_cache():
     found = loaded(DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/3")
     assert found["broker"] == "redis://127.0.0.1:6379/3"
+    assert found["broker_transport"] is None  # the URL's
+    # Redis down, a request gives up on the broker at once instead of after ~6 s of retries.
+    assert found["broker_options"]["max_retries"] == 1
+    assert found["broker_options"]["interval_start"] == 0
     assert found["eager"] is False
     assert found["cache"].endswith("RedisCache")
     assert found["caches"]["throttle"] == found["caches"]["default"]

@@ -31,7 +31,8 @@ from games.api.serializers import (
     ReplaySerializer,
     UndoAnswerSerializer,
 )
-from games.models import Match, Status
+from games.bot_turns import bot_to_decide, bot_turns_resume
+from games.models import Match, Mode, Status
 from games.play import RecordMismatch
 from games.records import game_of, match_position
 from games.replays import replay_document, replay_import
@@ -115,6 +116,16 @@ def _acting(match: Match) -> int | None:
     return game_of(match).acting_seat(match_position(match).state)
 
 
+def _waiting_for_the_bot(match: Match) -> None:
+    """A bot match waiting for its bot with no task known to be on it gets its task again,
+    so a lost task never stalls a client that polls; ``match`` is read again when the bot
+    answered here (the broker down)."""
+    if match.mode != Mode.BOT or not bot_to_decide(match, _acting(match)):
+        return
+    if bot_turns_resume(match.pk, match.number):
+        match.refresh_from_db()
+
+
 class MatchListView(MatchAPIView):
     @extend_schema(summary="My matches", responses={200: MatchSummarySerializer(many=True)})
     def get(self, request: Request) -> Response:
@@ -152,6 +163,7 @@ class MatchDetailView(MatchAPIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
+        _waiting_for_the_bot(match)
         if match.etag in request.headers.get("If-None-Match", ""):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": match.etag})
         return self.answer(request, match)
@@ -164,6 +176,7 @@ class MatchActionsView(MatchAPIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
+        _waiting_for_the_bot(match)
         return Response(
             {"number": match.number, "decision": self.view_of(request, match)["decision"]}
         )
@@ -172,6 +185,10 @@ class MatchActionsView(MatchAPIView):
 class MatchActView(MatchAPIView):
     @extend_schema(
         summary="Play an action on the state it was chosen on",
+        description=(
+            "In a bot match the bot answers afterwards, in the background: poll "
+            "`GET /api/matches/{id}/` (with its ETag) until the decision is yours again."
+        ),
         request=ActSerializer,
         responses={
             200: MatchViewSerializer,

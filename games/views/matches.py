@@ -4,6 +4,11 @@ The table polls ``live/`` every 1.5 s with the ETag it was drawn from; the answe
 is 304 (nothing changed, nothing sent) until the match moves, then the new table.
 Posts answer with the table too (htmx swaps it in, errors included, with the
 status saying what went wrong); without htmx they redirect back to the page.
+
+A table drawn while the bot is to decide says it is thinking and polls
+``live/?waiting=bot``: the bot's task writes its moves as it goes, and such a poll,
+or opening the page, queues the task again if none is known to be on it
+(``games.bot_turns``), so a lost task never stalls a match.
 """
 
 from __future__ import annotations
@@ -15,9 +20,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from decks.views.busy import retry_when_busy
+from games.bot_turns import bot_to_decide, bot_turns_resume
 from games.models import Match, Mode
 from games.play import RecordMismatch
 from games.screens import screen_for
@@ -34,6 +41,8 @@ from games.services import (
 from games.views.access import revealed_key, visible_match
 
 POLL_MILLISECONDS = 1500
+# The query a table drawn with the bot to decide polls with (see the module's docstring).
+WAITING_FOR_THE_BOT = "bot"
 # What the idle check reads: who may see the match, and its ETag.
 LIVE_FIELDS = (
     "number",
@@ -64,15 +73,19 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The table, or 304 while the match is as the client last saw it (one small query)."""
+    """The table, or 304 while the match is as the client last saw it (one small query;
+    waiting for the bot, a cache read more, and the bot's task queued again if it was lost)."""
     tags = _tags(request.headers.get("If-None-Match", ""))
     if tags:
         light = Match.objects.only(*LIVE_FIELDS).select_related("red_deck", "blue_deck")
         match = light.filter(pk=pk).first()
         if match is not None and match.etag in tags and may_see(match, request.user):
-            response = HttpResponseNotModified()
-            response["ETag"] = match.etag
-            return response
+            waiting = request.GET.get("waiting") == WAITING_FOR_THE_BOT
+            # The bot may answer in this request (the broker down): then the table is new.
+            if not (waiting and bot_turns_resume(match.pk, match.number)):
+                response = HttpResponseNotModified()
+                response["ETag"] = match.etag
+                return response
     return table_render(request, visible_match(request, pk))
 
 
@@ -88,16 +101,22 @@ def table_render(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    """The table as this user sees it (``template``: the whole page or the polled part)."""
-    try:
-        screen = screen_for(match, request.user, revealed=request.session.get(revealed_key(match)))
-    except RecordMismatch as mismatch:
-        screen, error, status = None, str(mismatch), 409
+    """The table as this user sees it (``template``: the whole page or the polled part).
+    With the bot to decide and no task known to be on it, its task is queued again."""
+    screen, error, status = _screen(request, match, error, status)
+    thinking = screen is not None and bot_to_decide(match, screen.acting)
+    if thinking and bot_turns_resume(match.pk, match.number):  # it answered here
+        match.refresh_from_db()
+        screen, error, status = _screen(request, match, error, status)
+        thinking = screen is not None and bot_to_decide(match, screen.acting)
+    live = reverse("matches:live", args=[match.pk])
     context = {
         "match": match,
         "screen": screen,
         "error": error,
         "seats": seats_of(match, request.user),
+        "bot_thinking": thinking,
+        "live_url": f"{live}?waiting={WAITING_FOR_THE_BOT}" if thinking else live,
         "poll_ms": POLL_MILLISECONDS,
         "live_headers": json.dumps({"If-None-Match": match.etag}),
     }
@@ -105,6 +124,15 @@ def table_render(
     response["ETag"] = match.etag
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _screen(request: HttpRequest, match: Match, error: str, status: int):
+    """The viewer's screen, or None with the reason (409) when the record does not replay."""
+    try:
+        screen = screen_for(match, request.user, revealed=request.session.get(revealed_key(match)))
+    except RecordMismatch as mismatch:
+        return None, str(mismatch), 409
+    return screen, error, status
 
 
 def _posted(service: Callable[[HttpRequest, Match], None]):

@@ -1,5 +1,6 @@
-"""Play-testing in Chromium: a hot-seat match by clicks, a bot match to its end, and a
-friend match where each browser sees the other's move within 2 seconds."""
+"""Play-testing in Chromium: a hot-seat match by clicks, a bot match to its end (its bot
+played by a worker process), and a friend match where each browser sees the other's move
+within 2 seconds."""
 
 import json
 import re
@@ -116,9 +117,11 @@ def click_an_option(page, preferred=(), on_the_board=frozenset(), board_clicks=N
     the option's type."""
     show_my_side(page)
     live = page.locator("#match-live")
-    number = live.get_attribute("data-number")
     forms = live.locator("form.choice")
+    # Against a bot, the table may first have to bring the bot's moves: the state number
+    # the click moves on from is the one the options came with.
     expect(forms.first).to_be_attached()
+    number = live.get_attribute("data-number")
     options = forms.evaluate_all(
         "fs => fs.map(f => [f.querySelector('button').dataset.action, f.dataset.choice])"
     )
@@ -226,7 +229,10 @@ def test_a_hotseat_match_from_a_valid_deck_played_by_clicks_to_a_melee(page, wor
     assert log.evaluate("l => l.scrollTop + l.clientHeight >= l.scrollHeight - 2")
 
 
-def test_a_bot_match_played_to_its_end_by_clicks(page, world):
+def test_a_bot_match_played_to_its_end_by_clicks(page, world, workers):
+    """The bot's turns are played by a worker process; the page says the bot is thinking,
+    offers nothing to click meanwhile, and picks its moves up by polling."""
+    workers()
     match = match_create(
         owner=world["alice"],
         deck=world["alices_deck"],
@@ -236,11 +242,24 @@ def test_a_bot_match_played_to_its_end_by_clicks(page, world):
     )
     log_in(page, "alice")
     page.goto(f"/games/{match.pk}/")
+    live = page.locator("#match-live")
+    finished = page.locator(".match-status", has_text="Finished")
+    thinking = 0
     for _ in range(300):
-        if page.locator(".match-status", has_text="Finished").count():
+        # My decision, or the end: meanwhile the bot's moves come by polling.
+        expect(live.locator("form.choice").first.or_(finished)).to_be_attached(timeout=10_000)
+        if finished.count():
             break
         click_an_option(page, ["pass"])
+        # Read at once, in one go: the next poll may bring the bot's moves any moment.
+        shown, choices = live.evaluate(
+            "l => [!!l.querySelector('.bot-thinking'), l.querySelectorAll('form.choice').length]"
+        )
+        if shown:
+            thinking += 1
+            assert choices == 0, "nothing to click while the bot thinks"
     expect(page.locator(".match-status")).to_contain_text("Finished")
+    assert thinking >= 2, "the bot's turns came after the player's answer, not in it"
 
 
 # Where space a1 is drawn on a board, and whether its labels stand by it.

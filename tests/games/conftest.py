@@ -1,7 +1,12 @@
-"""Shared worlds for match tests: players, the sample catalogue and valid decks."""
+"""Shared worlds for match tests: players, the sample catalogue and valid decks; the bot's
+tasks held back or refused."""
+
+from types import SimpleNamespace
 
 import pytest
+from kombu.exceptions import OperationalError as BrokerDown
 
+from games.tasks import bot_turn
 from tests.factories.decks import UserFactory
 from tests.factories.matches import playable_deck, sample_catalogue_load
 
@@ -31,3 +36,26 @@ def alices_deck(alice, realms):
 def bobs_deck(bob, realms):
     """Public, so others may choose it as their opponent's deck."""
     return playable_deck(owner=bob, realm=realms[1], name="Bob's deck", visibility="public")
+
+
+@pytest.fixture
+def queued(monkeypatch):
+    """The bot's tasks asked of the broker (match id, state number), none of them run."""
+    calls = []
+
+    def apply_async(args, **options):
+        calls.append(tuple(args))
+        return SimpleNamespace(id="queued")
+
+    monkeypatch.setattr(bot_turn, "apply_async", apply_async)
+    return calls
+
+
+@pytest.fixture
+def broker_down(monkeypatch):
+    """The broker refuses the bot's tasks (as kombu does when Redis is down)."""
+
+    def apply_async(args, **options):
+        raise BrokerDown("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(bot_turn, "apply_async", apply_async)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from games.models import Match
+from django.test import TestCase
+
+from games.models import Match, Mode
 from games.play import GAMES
 from games.records import match_position
+from games.services import match_create
 
 
 def legal_json(match: Match) -> list[dict]:
@@ -16,3 +19,20 @@ def legal_json(match: Match) -> list[dict]:
 
 def acting_seat(match: Match) -> int | None:
     return GAMES[match.game].acting_seat(match_position(match).state)
+
+
+def committed():
+    """A block at whose end runs what waits for a commit, as after a real request: in a bot
+    match, the bot's task (run eagerly in the tests). The test's own transaction, around
+    everything else, never commits."""
+    return TestCase.captureOnCommitCallbacks(execute=True)
+
+
+def bot_first(owner, deck, seed: int = 9, **fields) -> Match:
+    """A bot match whose bot places the first Realm Stone: the bot plays Red. Its task
+    is queued only when the test commits (see :func:`committed`)."""
+    owner_seat = 1  # the first_turn that seats the owner as Blue
+    first_turn = "me" if GAMES["shen"].first_seat(seed) == owner_seat else "opponent"
+    return match_create(
+        owner=owner, deck=deck, mode=Mode.BOT, seed=seed, first_turn=first_turn, **fields
+    )

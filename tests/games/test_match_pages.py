@@ -8,7 +8,7 @@ from games.models import Match, Mode, Status
 from games.services import match_create
 from tests.factories.decks import DeckFactory, UserFactory
 from tests.factories.matches import playable_deck
-from tests.games.helpers import legal_json
+from tests.games.helpers import committed, legal_json
 
 
 @pytest.fixture
@@ -55,7 +55,8 @@ def test_the_start_form_starts_a_bot_match(alice_in, alices_deck):
 
 
 def test_clicking_an_option_plays_it(alice_in, alice, alices_deck):
-    match = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn="me")
+    with committed():
+        match = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn="me")
     action = legal_json(match)[0]
     response = alice_in.post(
         f"/games/{match.pk}/act/",

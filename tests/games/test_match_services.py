@@ -21,9 +21,10 @@ from games.services import (
     match_resign,
     match_undo,
     match_undo_answer,
+    seats_of,
 )
 from tests.factories.decks import DeckFactory
-from tests.games.helpers import acting_seat, legal_json
+from tests.games.helpers import acting_seat, committed, legal_json
 
 SHEN = GAMES["shen"]
 
@@ -136,14 +137,35 @@ def test_someone_else_cannot_act_in_my_match(alice, bob, alices_deck):
         match_act(match=match, user=bob, action=legal_json(match)[0], number=0)
 
 
-def test_the_bot_answers_its_decisions_at_once_and_deterministically(alice, alices_deck, bobs_deck):
+def test_the_players_request_leaves_the_bots_decisions_to_a_task_queued_on_commit(
+    alice, alices_deck, django_capture_on_commit_callbacks
+):
+    with committed():  # the bot's Realm Stone may come first
+        match = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=9, first_turn="me")
+    bot = 1 - seats_of(match, alice)[0]
+    while acting_seat(match) != bot:
+        with django_capture_on_commit_callbacks() as waiting:
+            match_act(match=match, user=alice, action=legal_json(match)[0], number=match.number)
+        # The bot's task is queued once the action handing it the decision is stored.
+        assert len(waiting) == (acting_seat(match) == bot)
+    stored = fresh(match)
+    assert acting_seat(stored) == bot and stored.actions == match.actions
+    with pytest.raises(MatchForbidden, match="not yours"):
+        match_act(match=match, user=alice, action=legal_json(match)[0], number=match.number)
+
+
+def test_the_bot_answers_its_decisions_deterministically(alice, alices_deck, bobs_deck):
     records = []
     for _ in range(2):
-        match = match_create(
-            owner=alice, deck=alices_deck, opponent_deck=bobs_deck, mode=Mode.BOT, seed=9
-        )
+        with committed():
+            match = match_create(
+                owner=alice, deck=alices_deck, opponent_deck=bobs_deck, mode=Mode.BOT, seed=9
+            )
         for _ in range(12):
-            match_act(match=match, user=alice, action=legal_json(match)[-1], number=match.number)
+            with committed():
+                match_act(
+                    match=match, user=alice, action=legal_json(match)[-1], number=match.number
+                )
             assert acting_seat(match) == 0
         records.append(fresh(match).actions)
     assert records[0] == records[1]
@@ -151,16 +173,18 @@ def test_the_bot_answers_its_decisions_at_once_and_deterministically(alice, alic
 
 
 def test_a_bot_match_plays_to_its_end(alice, alices_deck, bobs_deck):
-    match = match_create(
-        owner=alice,
-        deck=alices_deck,
-        opponent_deck=bobs_deck,
-        mode=Mode.BOT,
-        seed=2,
-        options={"max_turns": 4},
-    )
+    with committed():
+        match = match_create(
+            owner=alice,
+            deck=alices_deck,
+            opponent_deck=bobs_deck,
+            mode=Mode.BOT,
+            seed=2,
+            options={"max_turns": 4},
+        )
     while match.status == Status.PLAYING:
-        match_act(match=match, user=alice, action=legal_json(match)[0], number=match.number)
+        with committed():
+            match_act(match=match, user=alice, action=legal_json(match)[0], number=match.number)
     assert match.status == Status.FINISHED and match.result["reason"]
     with pytest.raises(MatchConflict):
         match_act(match=match, user=alice, action={"type": "pass"}, number=match.number)
@@ -177,12 +201,14 @@ def test_resigning_gives_the_win_to_the_other_side(alice, alices_deck):
 
 
 def test_undo_in_a_bot_match_goes_back_to_my_previous_decision(alice, alices_deck):
-    match = match_create(
-        owner=alice, deck=alices_deck, mode=Mode.BOT, seed=9, first_turn="opponent"
-    )
+    with committed():
+        match = match_create(
+            owner=alice, deck=alices_deck, mode=Mode.BOT, seed=9, first_turn="opponent"
+        )
     seat = 0 if match.red_user_id else 1
     for _ in range(5):
-        match_act(match=match, user=alice, action=legal_json(match)[0], number=match.number)
+        with committed():
+            match_act(match=match, user=alice, action=legal_json(match)[0], number=match.number)
     before = fresh(match)
     match_undo(match=fresh(match), user=alice)
     after = fresh(match)

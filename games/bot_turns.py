@@ -1,0 +1,135 @@
+"""The bot's turns in a bot match: answered by a Celery task, never in a player's request.
+
+Once the player's action is stored, the bot's decisions are asked of a task
+(``games.tasks.bot_turn``) on a queue of its own, so that a bot never waits behind
+a simulation's chunks. The task plays them with :func:`games.services.match_bot_move`,
+a second or so at a time, and the page picks them up through its live polling.
+
+A task names the match and the state number it was queued for, and does nothing
+once the match has moved on; any task, run any number of times, makes the same
+decisions, so a task queued twice costs only time. While a task is on a decision
+it keeps a mark in the cache; a page showing the bot to decide asks again
+(:func:`bot_turns_resume`) when there is no mark, so a task lost with its worker or
+its broker holds a match up for :data:`MARK_SECONDS` at most, never for good.
+
+When the broker cannot take a task, the bot answers in the request instead: a
+player would rather wait a few seconds once (the answers are bounded by
+``MAX_BOT_ACTIONS``) than see the match stop with a message until someone mends
+the broker.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+from celery.result import EagerResult
+from django.core.cache import cache
+from django.db import transaction
+
+from games.models import Match, Mode, Status
+from games.play import RecordMismatch
+from games.records import Position, game_of, match_position
+
+logger = logging.getLogger(__name__)
+
+# How long a task is taken to be on a decision after it was queued or last wrote. A
+# page asks again after that: the task was lost (its worker killed, the filesystem
+# broker emptied at a worker's start), or is still waiting behind busy workers, and
+# then the second one finds the match moved on and does nothing.
+MARK_SECONDS = 20
+
+
+def bot_seat(match: Match) -> int | None:
+    """The seat the bot plays in a bot match (the one without a user); None otherwise."""
+    if match.mode != Mode.BOT:
+        return None
+    return 0 if match.red_user_id is None else 1
+
+
+def bot_to_decide(match: Match, acting: int | None) -> bool:
+    """Whether the match waits for its bot: a bot match in play whose seat ``acting``
+    (the engine's acting seat now) is the bot's."""
+    return match.status == Status.PLAYING and acting is not None and acting == bot_seat(match)
+
+
+def bot_turns_hand_over(match: Match, position: Position) -> None:
+    """When the bot is to decide at ``position`` (just written), ask for its task once
+    the write commits (a task queued before would not find it)."""
+    if bot_to_decide(match, game_of(match).acting_seat(position.state)):
+        transaction.on_commit(partial(bot_turns_request, match))
+
+
+def bot_turns_request(match: Match) -> bool:
+    """Queue the task that answers the bot's decisions from ``match``'s state on. True
+    when they were answered here instead (the broker refused the task, or tasks run
+    eagerly); ``match`` is then read again, with the bot's answers."""
+    # Imported here: the task module plays through this one.
+    from games.tasks import bot_turn
+
+    _mark(match.pk, match.number)
+    try:
+        queued = bot_turn.apply_async((match.pk, match.number), retry=False)
+    except Exception:  # kombu and redis raise many kinds; every one means "down"
+        logger.warning(
+            "The broker did not take the bot's turn of match %s; it is played in the request",
+            match.pk,
+            exc_info=True,
+        )
+        bot_turns_play(match.pk, match.number)
+    else:
+        if not isinstance(queued, EagerResult):
+            return False
+    match.refresh_from_db()
+    return True
+
+
+def bot_turns_resume(match_id: int, number: int) -> bool:
+    """For a page showing match ``match_id`` at state ``number`` with its bot to decide:
+    queue the bot's task again unless one is known to be on it. True when the bot answered
+    here (see :func:`bot_turns_request`). Costs a cache read while a task is on it."""
+    if cache.get(_mark_key(match_id, number)) is not None:
+        return False
+    match = Match.objects.filter(pk=match_id, number=number, mode=Mode.BOT).first()
+    if match is None:
+        return False
+    try:
+        acting = game_of(match).acting_seat(match_position(match).state)
+    except RecordMismatch:
+        return False
+    if not bot_to_decide(match, acting):
+        return False
+    logger.info(
+        "Match %s waits for its bot at state %s: its task is queued again", match_id, number
+    )
+    return bot_turns_request(match)
+
+
+def bot_turns_play(match_id: int, number: int) -> int:
+    """The task's work: the bot answers its decisions from state ``number`` on, written as
+    it goes, until it is someone else's decision, the match is over or has moved on, or
+    ``MAX_BOT_ACTIONS``; how many it answered. Safe to run twice: the second finds the
+    match moved on and answers none."""
+    from games.services import MAX_BOT_ACTIONS, match_bot_move
+
+    played = 0
+    while played < MAX_BOT_ACTIONS:
+        _mark(match_id, number)
+        try:
+            moved = match_bot_move(match_id=match_id, number=number)
+        except RecordMismatch as mismatch:
+            logger.error("Match %s no longer replays; its bot cannot move: %s", match_id, mismatch)
+            moved = 0
+        if not moved:
+            break
+        played += moved
+        number += moved
+    return played
+
+
+def _mark(match_id: int, number: int) -> None:
+    cache.set(_mark_key(match_id, number), True, MARK_SECONDS)
+
+
+def _mark_key(match_id: int, number: int) -> str:
+    return f"games:bot-turn:{match_id}:{number}"

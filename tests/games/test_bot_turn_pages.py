@@ -1,0 +1,119 @@
+"""The table while the bot thinks: it says so, offers the player nothing to click, polls
+for the bot's moves, and asks for the bot's task again when none is known to be on it."""
+
+import json
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.models import Match
+from tests.games.helpers import bot_first, legal_json
+
+THINKING = "The bot is thinking"
+
+
+@pytest.fixture
+def alice_in(client, alice):
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def waiting(alice, alices_deck):
+    """A bot match whose bot is to decide, its task never queued."""
+    return bot_first(alice, alices_deck)
+
+
+def test_the_table_says_the_bot_thinks_and_polls_for_its_moves(alice_in, waiting, queued):
+    html = alice_in.get(f"/games/{waiting.pk}/").content.decode()
+    assert THINKING in html and "bot-thinking" in html
+    assert f'hx-get="/games/{waiting.pk}/live/?waiting=bot"' in html
+    assert 'class="choice' not in html, "nothing for the player to answer"
+
+
+def test_the_player_cannot_act_while_the_bot_thinks(alice_in, waiting, queued):
+    action = legal_json(waiting)[0]  # one of the bot's options
+    response = alice_in.post(
+        f"/games/{waiting.pk}/act/",
+        {"action": json.dumps(action), "number": waiting.number},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 403
+    assert "not yours" in response.content.decode()
+    assert Match.objects.get(pk=waiting.pk).actions == []
+
+
+def test_opening_the_page_queues_a_lost_task_again_once(alice_in, waiting, queued):
+    alice_in.get(f"/games/{waiting.pk}/")
+    assert queued == [(waiting.pk, 0)]
+    alice_in.get(f"/games/{waiting.pk}/")
+    assert queued == [(waiting.pk, 0)], "a task is on it: not queued twice"
+
+
+def test_a_poll_while_the_bot_thinks_queues_its_task_only_when_none_is_on_it(
+    alice_in, waiting, queued
+):
+    live = f"/games/{waiting.pk}/live/?waiting=bot"
+    assert alice_in.get(live, HTTP_IF_NONE_MATCH=waiting.etag).status_code == 304
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as queries:
+            response = alice_in.get(live, HTTP_IF_NONE_MATCH=waiting.etag)
+        assert response.status_code == 304
+        # A task is on it: the poll costs its one small query and a cache read.
+        assert len([q for q in queries if "games_match" in q["sql"]]) == 1
+    assert queued == [(waiting.pk, 0)]
+    cache.clear()  # the task's mark is gone: it was lost with its worker
+    assert alice_in.get(live, HTTP_IF_NONE_MATCH=waiting.etag).status_code == 304
+    assert queued == [(waiting.pk, 0)] * 2
+
+
+def test_an_ordinary_poll_stays_one_small_query(alice_in, waiting, queued):
+    # A table drawn on the player's decision polls without asking after the bot.
+    with CaptureQueriesContext(connection) as queries:
+        response = alice_in.get(f"/games/{waiting.pk}/live/", HTTP_IF_NONE_MATCH=waiting.etag)
+    assert response.status_code == 304 and queued == []
+    assert len([q for q in queries if "games_match" in q["sql"]]) == 1
+
+
+def test_a_poll_of_a_match_whose_bot_has_answered_queues_nothing(alice_in, waiting, queued):
+    from games.bot_turns import bot_turns_play
+
+    bot_turns_play(waiting.pk, 0)
+    moved = Match.objects.get(pk=waiting.pk)
+    cache.clear()
+    response = alice_in.get(f"/games/{waiting.pk}/live/?waiting=bot", HTTP_IF_NONE_MATCH=moved.etag)
+    assert response.status_code == 304 and queued == []
+
+
+def test_a_poll_someone_else_makes_queues_nothing(client, bob, waiting, queued):
+    client.force_login(bob)
+    response = client.get(f"/games/{waiting.pk}/live/?waiting=bot", HTTP_IF_NONE_MATCH=waiting.etag)
+    assert response.status_code == 404 and queued == []
+
+
+def test_with_the_broker_down_the_poll_brings_the_bots_moves(alice_in, waiting, broker_down):
+    response = alice_in.get(
+        f"/games/{waiting.pk}/live/?waiting=bot", HTTP_IF_NONE_MATCH=waiting.etag
+    )
+    moved = Match.objects.get(pk=waiting.pk)
+    assert response.status_code == 200 and moved.number > 0
+    html = response.content.decode()
+    assert THINKING not in html and 'class="choice' in html
+    assert response["ETag"] == moved.etag
+
+
+def test_with_the_broker_down_the_page_opens_on_the_players_decision(
+    alice_in, waiting, broker_down
+):
+    html = alice_in.get(f"/games/{waiting.pk}/").content.decode()
+    assert THINKING not in html and 'class="choice' in html
+
+
+def test_an_api_client_polling_gets_a_lost_task_queued_again(api_client, alice, waiting, queued):
+    api_client.force_authenticate(alice)
+    view = api_client.get(f"/api/matches/{waiting.pk}/").json()
+    assert view["decision"] is None and queued == [(waiting.pk, 0)]
+    api_client.get(f"/api/matches/{waiting.pk}/actions/")
+    assert queued == [(waiting.pk, 0)]

@@ -1,0 +1,50 @@
+"""A real Celery worker process plays the bot's turns of a bot match, on the broker the
+site uses (the filesystem broker, or Redis when REDIS_URL says so), and makes the same
+decisions as the bot in this process would."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.bot_turns import bot_seat, bot_to_decide
+from games.models import Match, Status
+from games.play import GAMES
+from games.records import match_replayed
+from games.services import _bot_seed, match_act
+from tests.games.helpers import acting_seat, bot_first, legal_json
+from tests.games.test_simulation_worker import wait_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def players_turn(match: Match):
+    """The match once it waits for its player again (or is over)."""
+    match.refresh_from_db()
+    if match.status != Status.PLAYING or not bot_to_decide(match, acting_seat(match)):
+        return match
+    return None
+
+
+def test_a_worker_process_plays_the_bots_turns(workers, alice, alices_deck):
+    # Committed at once (no test transaction): the bot's task goes to the broker, before
+    # any worker runs; a worker starting keeps it (it empties the chunks' queue only).
+    match = bot_first(alice, alices_deck, options={"max_turns": 3})
+    assert bot_to_decide(match, acting_seat(match)), "queued, not played in this process"
+    workers()
+    handed_over = 0
+    while (match := wait_for(lambda: players_turn(match), "the bot's answer")).status == (
+        Status.PLAYING
+    ):
+        number = match.number
+        match_act(match=match, user=alice, action=legal_json(match)[0], number=number)
+        handed_over += bot_to_decide(match, acting_seat(match))
+    assert handed_over >= 3, "the worker answered the bot's decisions several times"
+    # Each of the bot's decisions is the one its bot, seeded by the match and the state,
+    # makes in this process too.
+    game = GAMES["shen"]
+    states = match_replayed(match).states
+    bots = [n for n, state in enumerate(states[:-1]) if game.acting_seat(state) == bot_seat(match)]
+    assert len(bots) > 3
+    for number in bots:
+        bot = game.bot(match.bot_name, _bot_seed(match.seed, number))
+        assert game.action_to_json(bot.choose(states[number])) == match.actions[number]
