@@ -124,6 +124,7 @@ def simulation_create(
         if refusal := played_under_refusal(deck, ruleset, game=game):
             raise SimulationError(refusal)
     pinned = [_pinned(owner, deck) for deck in every]
+    decks = [data for data, _ in pinned]
     version_a, version_b = pinned[0][1], pinned[len(rows)][1]
     try:
         parameters = kind_parameters(
@@ -131,7 +132,7 @@ def simulation_create(
             parameters or {},
             rows=rows,
             columns=columns,
-            data=[data for data, _ in pinned],
+            data=decks,
             ruleset=ruleset,
             options=options,
             game=game,
@@ -150,7 +151,7 @@ def simulation_create(
             game=game,
             ruleset=ruleset,
             options=options,
-            decks=[data for data, _ in pinned],
+            decks=decks,
             deck_a=deck_a,
             deck_b=deck_b,
             version_a=version_a,

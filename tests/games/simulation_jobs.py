@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.models_simulation import SimulationJob
-from games.simulations import simulation_create
+from games.models_simulation import SimulationJob, SimulationKind
+from games.simulations import chunk_run, simulation_create
 
 
 def simulation_start(owner, deck_a, deck_b, **changes) -> SimulationJob:
@@ -21,3 +21,24 @@ def simulation_start(owner, deck_a, deck_b, **changes) -> SimulationJob:
         "seed": 7,
     }
     return simulation_create(**{**arguments, **changes})
+
+
+def rule_ab(owner, deck_a, deck_b, **changes) -> SimulationJob:
+    """A rule A/B job: beta-2025 in arm A against beta-2026-07 in arm B."""
+    return simulation_start(
+        owner,
+        deck_a,
+        deck_b,
+        ruleset="beta-2025",
+        kind=SimulationKind.RULE_AB,
+        parameters={"ruleset_b": "beta-2026-07"},
+        **changes,
+    )
+
+
+def run_arm(job: SimulationJob, arm: int) -> None:
+    """Play every chunk of ``job``'s arm ``arm`` here, as a worker would; ``job`` read
+    again after."""
+    for pk in job.chunks.filter(arm=arm).values_list("pk", flat=True):
+        chunk_run(pk)
+    job.refresh_from_db()

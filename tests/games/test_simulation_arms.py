@@ -12,29 +12,11 @@ import pytest
 from games.figure_words import interval_words
 from games.models_simulation import SimulationKind
 from games.simulation_progress import simulation_progress
-from games.simulations import chunk_run, job_figures
+from games.simulations import job_figures
 from tests.factories.matches import playable_deck
-from tests.games.simulation_jobs import simulation_start
+from tests.games.simulation_jobs import rule_ab, run_arm, simulation_start
 
 pytestmark = pytest.mark.django_db
-
-
-def rule_ab(owner, deck_a, deck_b, **changes):
-    return simulation_start(
-        owner,
-        deck_a,
-        deck_b,
-        ruleset="beta-2025",
-        kind=SimulationKind.RULE_AB,
-        parameters={"ruleset_b": "beta-2026-07"},
-        **changes,
-    )
-
-
-def run_arm(job, arm):
-    for pk in job.chunks.filter(arm=arm).values_list("pk", flat=True):
-        chunk_run(pk)
-    job.refresh_from_db()
 
 
 @pytest.fixture

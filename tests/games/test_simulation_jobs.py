@@ -27,7 +27,7 @@ from games.simulations import (
     job_summaries,
     simulation_cancel,
 )
-from tests.games.simulation_jobs import simulation_start
+from tests.games.simulation_jobs import run_arm, simulation_start
 
 pytestmark = pytest.mark.django_db
 
@@ -136,9 +136,7 @@ def test_the_time_left_of_a_paired_job_counts_every_arms_games(
         options={},
         parameters={"ruleset_b": "beta-2026-07"},
     )
-    for chunk in job.chunks.filter(arm=0):
-        chunk_run(chunk.pk)
-    job.refresh_from_db()
+    run_arm(job, 0)
     # Half the games (one arm's) in 30 s: about 30 s left, not none (nor less than none).
     progress = simulation_progress(job, now=job.started_at + timedelta(seconds=30))
     assert (progress.done, progress.games, progress.eta) == (10, 20, timedelta(seconds=30))

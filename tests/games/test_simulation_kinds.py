@@ -19,21 +19,9 @@ from games.simulations import (
     job_summaries,
 )
 from tests.factories.matches import playable_deck
-from tests.games.simulation_jobs import simulation_start
+from tests.games.simulation_jobs import rule_ab, simulation_start
 
 pytestmark = pytest.mark.django_db
-
-
-def rule_ab(owner, deck_a, deck_b, **changes):
-    return simulation_start(
-        owner,
-        deck_a,
-        deck_b,
-        ruleset="beta-2025",
-        kind=SimulationKind.RULE_AB,
-        parameters={"ruleset_b": "beta-2026-07"},
-        **changes,
-    )
 
 
 def a_card_of(job: SimulationJob) -> str:
