@@ -48,6 +48,7 @@ from games.confidence import wilson_interval
 from games.engine import RULESETS, GameState, legal_actions, make_bot, rng
 from games.engine.bots import Bot, GameStalled, RandomBot, play_game
 from games.engine.replay import replay
+from games.engine.search import MAX_ACTIONS as SEARCH_ACTIONS
 from games.engine.search import PLAYOUTS
 from games.figure_words import interval_words
 
@@ -192,7 +193,8 @@ def report(rung: dict, processes: int, reference: float) -> list[str]:
         cpu_ms = [c for c, _ in times]
         wall_ms = [w for _, w in times]
         lines.append(
-            f"  search decisions at the default budget ({PLAYOUTS} playouts), n={len(times)} "
+            f"  search decisions at the default budget ({PLAYOUTS} playouts, {SEARCH_ACTIONS:,} "
+            f"actions), n={len(times)} "
             f"with a choice: CPU p50 {percentile(cpu_ms, 0.5):.0f} ms, "
             f"p95 {percentile(cpu_ms, 0.95):.0f} ms, max {max(cpu_ms):.0f} ms; "
             f"wall p50 {percentile(wall_ms, 0.5):.0f} ms, p95 {percentile(wall_ms, 0.95):.0f} ms "
@@ -244,7 +246,8 @@ def decision_times(rulesets: list[str], count: int, cap_seconds: float) -> list[
     lines = [
         f"Decision times: CPU ms per decision, the same {count} positions with a choice per "
         f"ruleset (from {POSITION_GAMES} random games) for each bot; search at "
-        f"{PLAYOUTS} playouts; at most {cap_seconds:.0f} CPU s per bot and ruleset",
+        f"{PLAYOUTS} playouts, {SEARCH_ACTIONS:,} actions; at most {cap_seconds:.0f} CPU s per bot "
+        "and ruleset",
         f"{'ruleset':15} {'bot':7} {'n':>4} {'p50':>9} {'p95':>9} {'max':>9} {'mean':>9} "
         f"{'p50 ×random':>12} {'p50 ×beta-2026-07':>18} {'p95 ×beta-2026-07':>18}",
     ]

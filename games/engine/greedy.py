@@ -21,6 +21,8 @@ else takes the first in the engine's order (for a card loss, the R24 default).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from games.engine import rng
 from games.engine.actions import PASS, Action
 from games.engine.decisions import ActivationStep, ChooseRealmStone, PlaceShen, TakeTurn
@@ -71,31 +73,45 @@ class GreedyBot:
 
     def _score(self, view: GameState, world: GameState, action: Action, player: int) -> float:
         """The action's step scored in ``world``, averaged over more worlds when random."""
-        score, random = step_value(world, action, player, FOLLOW_UPS, self.weights)
-        if not random:
-            return score
-        total = score
+        step = step_value(world, action, player, FOLLOW_UPS, self.weights)
+        if not step.random:
+            return step.score
+        total = step.score
         for _ in range(self.samples - 1):
             other_world, self._rng = determinize(view, player, self._rng)
-            total += step_value(other_world, action, player, FOLLOW_UPS, self.weights)[0]
+            total += step_value(other_world, action, player, FOLLOW_UPS, self.weights).score
         return total / self.samples
+
+
+@dataclass(frozen=True)
+class StepValue:
+    """What playing an action and the rest of its step came to."""
+
+    score: float  # for the player judging, by ``evaluation``
+    random: bool  # whether dice or a reshuffle played a part on the way
+    played: int  # engine actions played forward to find out: the work it cost
 
 
 def step_value(
     state: GameState, action: Action, player: int, depth: int, weights: Weights = WEIGHTS
-) -> tuple[float, bool]:
-    """(the score for ``player`` once ``action`` and the rest of its step are played,
-    whether anything random happened on the way)."""
+) -> StepValue:
+    """The score for ``player`` once ``action`` and the rest of its step are played
+    (see :class:`StepValue`)."""
     before = state.rng
     state, _ = apply(state, action)
+    played = 1
     for _ in range(MAX_STEP_ACTIONS):
         decision = state.decision
         if decision is None or isinstance(decision, STEP_BOUNDARIES):
             break
         actions = legal_actions(state)
         if decision.player == player and depth > 0 and len(actions) > 1:
-            values = [step_value(state, a, player, depth - 1, weights) for a in actions]
-            best = max(value for value, _ in values)
-            return best, state.rng != before or any(random for _, random in values)
+            steps = [step_value(state, a, player, depth - 1, weights) for a in actions]
+            return StepValue(
+                max(step.score for step in steps),
+                state.rng != before or any(step.random for step in steps),
+                played + sum(step.played for step in steps),
+            )
         state, _ = apply(state, actions[0])
-    return evaluate(state, player, weights), state.rng != before
+        played += 1
+    return StepValue(evaluate(state, player, weights), state.rng != before, played)

@@ -83,7 +83,8 @@ def test_a_menu_entry_is_scored_when_the_opponents_turn_begins_R27():
     action = PlaceCounter(scene.vertex("E5"))
     after, _ = apply(scene.state, action)
     assert after.decision == TakeTurn(BLUE)
-    assert step_value(scene.state, action, RED, FOLLOW_UPS) == (evaluate(after, RED), False)
+    step = step_value(scene.state, action, RED, FOLLOW_UPS)
+    assert (step.score, step.random, step.played) == (evaluate(after, RED), False, 1)
 
 
 def test_a_menu_entry_is_scored_after_what_it_sets_off_resolves_R22_R27():
@@ -94,7 +95,7 @@ def test_a_menu_entry_is_scored_after_what_it_sets_off_resolves_R22_R27():
     builder.avatar(RED, WARDEN, "c3").avatar(BLUE, SENTINEL, "d3").dice(6, 6, 6, 1, 1)
     scene = builder.one_action(RED)
     attack = next(a for a in legal_actions(scene.state) if isinstance(a, MeleeAttack))
-    assert step_value(scene.state, attack, RED, FOLLOW_UPS)[0] == WIN
+    assert step_value(scene.state, attack, RED, FOLLOW_UPS).score == WIN
 
 
 @pytest.mark.parametrize("name", ["beta-2025", "simplified-0.1"])

@@ -163,6 +163,39 @@ def test_search_bot_stops_at_its_time_cap():
     scene.do("E6", "pass", "pass")
 
 
+class CountedSearch(SearchBot):
+    """A search bot that counts its playouts."""
+
+    playouts_run = 0
+
+    def _playout(self, root, state, player):
+        self.playouts_run += 1
+        return super()._playout(root, state, player)
+
+
+def test_search_bot_spends_at_most_its_action_budget():
+    # Every playout plays at least one engine action: a budget of 1,000 actions (the
+    # root's priors included) stops the search long before its 10,000 playouts, the
+    # same way on every machine.
+    scene = _blue_counter_in_atari()
+    bots = [CountedSearch(2, playouts=10_000, max_actions=1_000) for _ in range(2)]
+    choices = {bot.choose(scene.state) for bot in bots}
+    assert 1 <= bots[0].playouts_run < 1_000
+    assert bots[0].playouts_run == bots[1].playouts_run and len(choices) == 1
+
+
+def test_search_bot_with_no_action_budget_left_takes_the_greedy_prior():
+    # The root's priors alone spend a budget of 0: no playout runs, and the choice is
+    # the one the greedy look-ahead scores best, the winning claim (R20).
+    scene = _one_claim_from_winning()
+    claimer = scene.avatar("a1").card
+    scene.act(Activate(claimer))
+    bot = CountedSearch(2, playouts=10_000, max_actions=0)
+    assert bot.choose(scene.state) == Claim(claimer)
+    assert bot.playouts_run == 0
+    scene.act(Claim(claimer))
+
+
 def test_the_bots_are_listed_by_name_weakest_first():
     assert tuple(BOTS) == ("random", "greedy", "search")
     assert isinstance(make_bot("greedy", 1), GreedyBot)
