@@ -16,16 +16,25 @@ When the broker cannot take a task, the bot answers in the request instead: a
 player would rather wait a few seconds once (the answers are bounded by
 ``MAX_BOT_ACTIONS``) than see the match stop with a message until someone mends
 the broker.
+
+When the broker takes the tasks but no worker does (a site started without one, a
+worker crashed), nothing answers: once the bot has gone :data:`UNANSWERED_SECONDS`
+without a move (:func:`bot_unanswered`), the page says so, and a player of the match
+may have the bot answer in that request (:func:`bot_turns_play_here`), as with the
+broker down.
 """
 
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from functools import partial
 
 from celery.result import EagerResult
+from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
 
 from games.models import Match, Mode, Status
 from games.play import RecordMismatch
@@ -38,6 +47,12 @@ logger = logging.getLogger(__name__)
 # broker emptied at a worker's start), or is still waiting behind busy workers, and
 # then the second one finds the match moved on and does nothing.
 MARK_SECONDS = 20
+# How long the bot may go without a move before its page says its service seems not to
+# be answering. A working bot writes its moves about every second (services'
+# BOT_WRITE_SECONDS); after MARK_SECONDS a page asks for its task again, and a worker
+# answers that within seconds. As long again without a move: that task found nothing
+# done either.
+UNANSWERED_SECONDS = 2 * MARK_SECONDS
 
 
 def bot_seat(match: Match) -> int | None:
@@ -51,6 +66,13 @@ def bot_to_decide(match: Match, acting: int | None) -> bool:
     """Whether the match waits for its bot: a bot match in play whose seat ``acting``
     (the engine's acting seat now) is the bot's."""
     return match.status == Status.PLAYING and acting is not None and acting == bot_seat(match)
+
+
+def bot_unanswered(match: Match) -> bool:
+    """For a match whose bot is to decide: whether it has gone :data:`UNANSWERED_SECONDS`
+    without a move (the match's last write, whoever made it, handed it the decision or
+    was its last move)."""
+    return timezone.now() - match.updated_at >= timedelta(seconds=UNANSWERED_SECONDS)
 
 
 def bot_turns_hand_over(match: Match, position: Position) -> None:
@@ -103,6 +125,30 @@ def bot_turns_resume(match_id: int, number: int) -> bool:
         "Match %s waits for its bot at state %s: its task is queued again", match_id, number
     )
     return bot_turns_request(match)
+
+
+def bot_turns_play_here(*, match: Match, user: AbstractBaseUser) -> Match:
+    """A player of ``match`` has its bot, unanswered (:func:`bot_unanswered`), answer in
+    this request, as when the broker is down: the same decisions a worker would make
+    (each seeded by the match and the state), bounded by ``MAX_BOT_ACTIONS`` and written
+    only over the state they were made on, so a worker answering meanwhile costs nothing
+    but time. ``match`` is read again, with the bot's answers. Raises MatchForbidden for
+    anyone else, MatchConflict when the bot is not to decide or is answering."""
+    from games.services import MatchConflict, MatchForbidden, seats_of
+
+    if not seats_of(match, user):
+        raise MatchForbidden("Only a player of this match can have its bot move.")
+    try:
+        acting = game_of(match).acting_seat(match_position(match).state)
+    except RecordMismatch as mismatch:
+        raise MatchConflict(str(mismatch)) from None
+    if not bot_to_decide(match, acting):
+        raise MatchConflict("The bot has no decision to make: nothing was played.")
+    if not bot_unanswered(match):
+        raise MatchConflict("The bot is answering: its moves appear here as it makes them.")
+    bot_turns_play(match.pk, match.number)
+    match.refresh_from_db()
+    return match
 
 
 def bot_turns_play(match_id: int, number: int) -> int:

@@ -8,7 +8,9 @@ is for: every write bumps the revision and revisions never repeat, so an undo
 that goes back and a new action that goes forward again never meet a stale
 entry, and a match leaves one entry in the cache, not one an action (the file
 cache lists its folder before every write). Within one request the position is
-kept on the match row object it was read for, so a request reads the cache once.
+kept on the match row object it was read for, so a request reads the cache once,
+and so is the fact that its fixtures are in the cache, so an act that read them does
+not ask after them again to write the next position.
 Nothing is kept in a process between requests: every process reads the same cache,
 so what one process wrote is what the next reads.
 
@@ -109,6 +111,8 @@ def match_position(match: Match) -> Position:
         position_remember(match, position)
         return position
     match._position = (stand, position)
+    # Read from the cache with the position: a write later in this request need not ask.
+    match._fixtures_kept = _fixtures_key(match)
     return position
 
 
@@ -117,9 +121,13 @@ def position_remember(match: Match, position: Position) -> None:
     in place of the match's earlier one."""
     key = position_key(match)
     fixtures = game_of(match).fixtures(position.state)
-    # Written once a match (again if it was culled), not with every position.
-    if not cache.has_key(f"{key}:fixtures"):
-        cache.set(f"{key}:fixtures", fixtures, FIXTURES_SECONDS)
+    # Written once a match (again if it was culled), not with every position; not even
+    # asked after when this request read them or wrote them already (an act reads the
+    # position, fixtures and all, then writes the next one).
+    kept = _fixtures_key(match)
+    if getattr(match, "_fixtures_kept", None) != kept and not cache.has_key(kept):
+        cache.set(kept, fixtures, FIXTURES_SECONDS)
+    match._fixtures_kept = kept
     stand = _stand_key(match)
     cache.set(key, (stand, _packed(position, fixtures)), CACHE_SECONDS)
     match._position = (stand, position)
@@ -133,6 +141,10 @@ def position_key(match: Match) -> str:
     return f"games:position:{ENGINE_FINGERPRINT}:{match.pk}:{made}"
 
 
+def _fixtures_key(match: Match) -> str:
+    return f"{position_key(match)}:fixtures"
+
+
 def _stand_key(match: Match) -> str:
     """The match where it stands: its position's key, its revision and its state number."""
     return f"{position_key(match)}:{match.revision}:{match.number}"
@@ -144,7 +156,7 @@ def _position_cached(match: Match) -> Position | None:
     entry = cache.get(key)
     if not isinstance(entry, tuple) or len(entry) != 2 or entry[0] != _stand_key(match):
         return None
-    fixtures = cache.get(f"{key}:fixtures")
+    fixtures = cache.get(_fixtures_key(match))
     if not isinstance(fixtures, tuple):
         return None
     try:

@@ -14,6 +14,7 @@ from games.forms import MatchStartForm
 from games.match_options import RulesetOptionsMixin, chosen_options
 from games.models_simulation import MAX_GAMES, SimulationJob, SimulationKind
 from games.play import GAMES
+from games.refusals import Refusal
 from games.rulesets import deck_rulesets
 from shen_site.json_input import JSONInputError, json_document_read
 from shen_site.record_numbers import RecordChoiceField, record_number
@@ -35,6 +36,19 @@ KIND_PARTS: dict[str, tuple[str, tuple[str, ...]]] = {
         "For an errata what-if job",
         ("draft_card", "draft_changes", "draft_abilities", "draft_note"),
     ),
+}
+# The field each of a kind's parameters is read from (``parameters``): a refusal of the
+# service that names a parameter names that field's label on the page.
+PARAMETER_FIELDS: dict[str, dict[str, str]] = {
+    SimulationKind.RULE_AB: {"ruleset_b": "ruleset_b"},
+    SimulationKind.CARD_IMPACT: {"card": "card", "substitute": "substitute"},
+    SimulationKind.GAUNTLET: {"decks": "more_decks", "opponents": "more_opponents"},
+    SimulationKind.ERRATA: {
+        "card": "draft_card",
+        "changes": "draft_changes",
+        "abilities": "draft_abilities",
+        "note": "draft_note",
+    },
 }
 
 
@@ -168,6 +182,14 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
     def arm_b_option_boxes(self) -> list[tuple[forms.BoundField, str, str]]:
         """A rule A/B's arm B: its ruleset's options, as the form's own (``option_boxes``)."""
         return self.option_boxes("ruleset_b")
+
+    def refusal_words(self, refused: Refusal) -> str:
+        """The service's refusal of this form's job, naming the chosen kind's parameters by
+        their fields' labels ("Arm B's ruleset") where the API names them by key."""
+        fields = PARAMETER_FIELDS.get(self.cleaned_data.get("kind"), {})
+        return refused.said_with(
+            {key: str(self.fields[name].label) for key, name in fields.items()}
+        )
 
     def add_error(self, field: str | None, error: Any) -> None:
         """An error of a field of a kind not chosen is no error: the page hides those

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.play import GAMES, Game
+from games.refusals import Refusal
 from games.simulation_games import SimulatedGame, derive_seed, job_game
 from games.simulation_variants import blank_card, blank_name, with_card_replaced
 
@@ -154,7 +155,11 @@ def rule_ab_parameters(
     play = GAMES[game]
     ruleset_b = parameters.get("ruleset_b")
     if not isinstance(ruleset_b, str) or ruleset_b not in play.rulesets():
-        raise ValueError(f"Choose the second ruleset (ruleset_b): {', '.join(play.rulesets())}.")
+        raise Refusal(
+            lambda name: (
+                f"Choose the second ruleset ({name('ruleset_b')}): {', '.join(play.rulesets())}."
+            )
+        )
     options_b = parameters.get("options_b")
     if options_b is None:  # the first rules' options that the second rules have too
         options_b = {
@@ -191,7 +196,9 @@ def card_impact_parameters(
     (``substitute_card``: card data, or None for a blank). Raises ValueError."""
     card = parameters.get("card")
     if not isinstance(card, str) or card not in deck_card_names(deck_a):
-        raise ValueError("Choose a card of deck A to replace (card: its name).")
+        raise Refusal(
+            lambda name: f"Choose a card of deck A to replace ({name('card')}: its name)."
+        )
     if substitute_card is not None and substitute_card["name"] == card:
         raise ValueError("The substitute must be another card than the one replaced.")
     return {

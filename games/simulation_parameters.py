@@ -19,6 +19,7 @@ from cards.validation import BONUS_FIELDS, TRAIT_FIELDS, card_validate
 from decks.models import Deck
 from games.decklists import ABILITY_KEYS, card_data
 from games.models_simulation import SimulationKind
+from games.refusals import Refusal
 from games.rulesets import played_under_refusal
 from games.simulation_kinds import card_impact_parameters, deck_card_names, rule_ab_parameters
 
@@ -94,12 +95,19 @@ def errata_parameters(
     as the catalogue checks a card; the card now and as drafted, by value."""
     card = catalogue_card(parameters.get("card"))
     if card is None:
-        raise ValueError("Choose the card to draft a change to (card: its slug).")
+        raise Refusal(
+            lambda name: f"Choose the card to draft a change to ({name('card')}: its slug)."
+        )
     if not any(card.name in deck_card_names(deck) for deck in data):
         raise ValueError(f"Neither deck plays {card.name}: choose decks that use it.")
     changes = parameters.get("changes")
     if not isinstance(changes, Mapping) or not changes:
-        raise ValueError(f"changes is an object of new values for: {', '.join(DRAFT_FIELDS)}.")
+        raise Refusal(
+            lambda name: (
+                f"Say what the draft changes ({name('changes')}): new values for "
+                f"{', '.join(DRAFT_FIELDS)}."
+            )
+        )
     unknown = sorted(set(changes) - set(DRAFT_FIELDS))
     if unknown:
         raise ValueError(f"A draft may change {', '.join(DRAFT_FIELDS)}, not {unknown[0]!r}.")
@@ -150,9 +158,11 @@ def draft_abilities(abilities: Any) -> list[dict[str, Any]]:
     ValueError naming the first that is not. Whether they make a valid card is
     ``card_validate``'s to say."""
     if not isinstance(abilities, list):
-        raise ValueError(
-            "abilities is a list of abilities, each an object of "
-            f"{', '.join(ABILITY_FIELDS)} (an empty list: none)."
+        raise Refusal(
+            lambda name: (
+                f"The draft's abilities ({name('abilities')}) are a list of abilities, each an "
+                f"object of {', '.join(ABILITY_FIELDS)} (an empty list: none)."
+            )
         )
     for index, ability in enumerate(abilities):
         if not isinstance(ability, Mapping):

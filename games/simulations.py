@@ -42,6 +42,7 @@ from games.models_simulation import (
     SimulationKind,
 )
 from games.play import GAMES
+from games.refusals import Refusal
 from games.rulesets import played_under_refusal
 from games.services import MAX_SEED
 from games.simulation_figures import (
@@ -71,8 +72,9 @@ WAITING = (ChunkStatus.QUEUED,)
 RESUMABLE = (ChunkStatus.QUEUED, ChunkStatus.RUNNING)
 
 
-class SimulationError(ValueError):
-    """A simulation that cannot be started or changed, with a sentence saying why."""
+class SimulationError(Refusal):
+    """A simulation that cannot be started or changed, with a sentence saying why (naming
+    the parameters at fault as the reader knows them: ``Refusal``)."""
 
     status = 400
 
@@ -138,7 +140,7 @@ def simulation_create(
             game=game,
         )
     except ValueError as error:
-        raise SimulationError(str(error)) from None
+        raise SimulationError.of(error) from None
     size = chunk_size(games)
     arms = KIND_ARMS.get(SimulationKind(kind)) or len(rows) * len(columns)
     if games * arms > MAX_GAMES:
@@ -302,7 +304,9 @@ def _sides(
         side = [first, *(found[pk] for pk in ids)]
         if len({deck.pk for deck in side}) != len(side) or len(side) > GAUNTLET_MAX:
             raise SimulationError(
-                f"A gauntlet side has 1 to {GAUNTLET_MAX} different decks ({key})."
+                lambda name, key=key: (
+                    f"A gauntlet side has 1 to {GAUNTLET_MAX} different decks ({name(key)})."
+                )
             )
         sides.append(side)
     return sides[0], sides[1]

@@ -8,7 +8,11 @@ status saying what went wrong); without htmx they redirect back to the page.
 A table drawn while the bot is to decide says it is thinking and polls
 ``live/?waiting=bot``: the bot's task writes its moves as it goes, and such a poll,
 or opening the page, queues the task again if none is known to be on it
-(``games.bot_turns``), so a lost task never stalls a match.
+(``games.bot_turns``), so a lost task never stalls a match. Once the bot has gone
+``UNANSWERED_SECONDS`` without a move, nothing is taking its tasks: the table says
+so, offers its players to have the bot move in their request, and polls
+``live/?waiting=bot-unanswered``, a poll that answers with the table when what it
+shows is no longer so.
 """
 
 from __future__ import annotations
@@ -24,7 +28,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from decks.views.busy import retry_when_busy
-from games.bot_turns import bot_to_decide, bot_turns_resume
+from games.bot_turns import (
+    UNANSWERED_SECONDS,
+    bot_to_decide,
+    bot_turns_play_here,
+    bot_turns_resume,
+    bot_unanswered,
+)
 from games.models import Match, Mode
 from games.play import RecordMismatch
 from games.screens import screen_for
@@ -41,13 +51,16 @@ from games.services import (
 from games.views.access import revealed_key, visible_match
 
 POLL_MILLISECONDS = 1500
-# The query a table drawn with the bot to decide polls with (see the module's docstring).
+# The query a table drawn with the bot to decide polls with (see the module's docstring),
+# and the one it polls with once it says the bot's service is not answering.
 WAITING_FOR_THE_BOT = "bot"
+WAITING_UNANSWERED = "bot-unanswered"
 # What the idle check reads: who may see the match, and its ETag.
 LIVE_FIELDS = (
     "number",
     "revision",
     "status",
+    "updated_at",
     "owner",
     "red_user",
     "blue_user",
@@ -74,15 +87,20 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The table, or 304 while the match is as the client last saw it (one small query;
-    waiting for the bot, a cache read more, and the bot's task queued again if it was lost)."""
+    waiting for the bot, a cache read more, and the bot's task queued again if it was lost;
+    the table again once the bot has gone unanswered, to say so)."""
     tags = _tags(request.headers.get("If-None-Match", ""))
     if tags:
         light = Match.objects.only(*LIVE_FIELDS).select_related("red_deck", "blue_deck")
         match = light.filter(pk=pk).first()
         if match is not None and match.etag in tags and may_see(match, request.user):
-            waiting = request.GET.get("waiting") == WAITING_FOR_THE_BOT
+            waiting = request.GET.get("waiting")
+            # The same state the client drew the bot thinking on: still the bot's decision.
+            thinking = waiting in (WAITING_FOR_THE_BOT, WAITING_UNANSWERED)
             # The bot may answer in this request (the broker down): then the table is new.
-            if not (waiting and bot_turns_resume(match.pk, match.number)):
+            answered = thinking and bot_turns_resume(match.pk, match.number)
+            told = waiting == WAITING_UNANSWERED
+            if not answered and told == (thinking and bot_unanswered(match)):
                 response = HttpResponseNotModified()
                 response["ETag"] = match.etag
                 return response
@@ -109,14 +127,19 @@ def table_render(
         match.refresh_from_db()
         screen, error, status = _screen(request, match, error, status)
         thinking = screen is not None and bot_to_decide(match, screen.acting)
+    unanswered = thinking and bot_unanswered(match)
     live = reverse("matches:live", args=[match.pk])
+    if thinking:
+        live += f"?waiting={WAITING_UNANSWERED if unanswered else WAITING_FOR_THE_BOT}"
     context = {
         "match": match,
         "screen": screen,
         "error": error,
         "seats": seats_of(match, request.user),
         "bot_thinking": thinking,
-        "live_url": f"{live}?waiting={WAITING_FOR_THE_BOT}" if thinking else live,
+        "bot_unanswered": unanswered,
+        "unanswered_seconds": UNANSWERED_SECONDS,
+        "live_url": live,
         "poll_ms": POLL_MILLISECONDS,
         "live_headers": json.dumps({"If-None-Match": match.etag}),
     }
@@ -189,6 +212,11 @@ def _undo_answer(request: HttpRequest, match: Match) -> None:
     match_undo_answer(match=match, user=request.user, accept=request.POST.get("accept") == "yes")
 
 
+def _bot_move_here(request: HttpRequest, match: Match) -> None:
+    """Have the bot, whose service is not answering, move in this request."""
+    bot_turns_play_here(match=match, user=request.user)
+
+
 def _reveal(request: HttpRequest, match: Match) -> None:
     """Hot-seat: the next player has the device; show their side."""
     if match.mode != Mode.HOTSEAT or not seats_of(match, request.user):
@@ -204,3 +232,4 @@ match_resign_view = _posted(_resign)
 match_undo_view = _posted(_undo)
 match_undo_answer_view = _posted(_undo_answer)
 match_reveal_view = _posted(_reveal)
+match_bot_move_view = _posted(_bot_move_here)

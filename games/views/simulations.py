@@ -100,7 +100,7 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
                 parameters=form.parameters(),
             )
         except SimulationError as refused:
-            form.add_error(None, str(refused))
+            form.add_error(None, form.refusal_words(refused))
             status = refused.status
         else:
             return redirect("simulations:detail", job.pk)

@@ -5,11 +5,13 @@ drawn (no table), yet show what the page's screen shows."""
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import caches
 from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Match, Mode
+from games.records import position_key
 from games.screens import screen_for
 from games.services import match_create, match_resign
 from games.views.access import visible_match
@@ -46,6 +48,46 @@ def test_an_action_through_the_api_is_one_read_and_one_guarded_write(alice, alic
     guard = write.split(" WHERE ", 1)[1]
     assert '"games_match"."id"' in guard and '"games_match"."revision"' in guard
     assert response.json()["match"]["number"] == match.number + 1
+
+
+CACHE_CALLS = ("get", "get_many", "set", "set_many", "add", "has_key", "delete", "touch", "incr")
+
+
+@pytest.fixture
+def cache_calls(monkeypatch):
+    """The default cache's calls from here on, as (method, key)."""
+    calls = []
+    default = caches["default"]
+    for name in CACHE_CALLS:
+        method = getattr(default, name)
+
+        def recorded(key, *args, _name=name, _method=method, **kwargs):
+            calls.append((_name, key))
+            return _method(key, *args, **kwargs)
+
+        monkeypatch.setattr(default, name, recorded)
+    return calls
+
+
+def test_an_action_reads_the_position_and_its_fixtures_and_writes_the_position_once(
+    alice, alice_api, alices_deck, cache_calls
+):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT)
+    act(alice_api, match)  # the position and its fixtures are cached from here on
+    match = Match.objects.get(pk=match.pk)
+    action = legal_json(match)[0]
+    cache_calls.clear()
+
+    response = alice_api.post(
+        f"/api/matches/{match.pk}/act/",
+        {"action": action, "number": match.number},
+        format="json",
+    )
+
+    assert response.status_code == 200, response.content
+    key = position_key(match)
+    # The fixtures were just read with the position: the write does not ask after them.
+    assert cache_calls == [("get", key), ("get", f"{key}:fixtures"), ("set", key)]
 
 
 def test_a_stale_action_is_a_409_after_the_same_one_read(alice, alice_api, alices_deck):

@@ -48,7 +48,7 @@ def test_the_draft_plays_against_the_current_card_on_the_same_seeds(alice, alice
     ("parameters", "reason"),
     [
         ({"card": "no-such-card"}, "Choose the card"),
-        ({"changes": {}}, "changes is an object"),
+        ({"changes": {}}, "Say what the draft changes"),
         ({"changes": {"name": "X"}}, "not 'name'"),
         ({"note": " "}, "needs a note"),
         ({"changes": {"cost": -5}}, "not a valid card"),

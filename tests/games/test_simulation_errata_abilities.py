@@ -66,7 +66,7 @@ def card_melee() -> int:
 @pytest.mark.parametrize(
     ("abilities", "reason"),
     [
-        ("Kindle", "abilities is a list of abilities"),
+        ("Kindle", "abilities (abilities) are a list of abilities"),
         (["Kindle"], "abilities[0] is an object"),
         ([{**KINDLE, "verb": "draw_cards"}], "abilities[0] has name, cost, timing, effect"),
         ([{**KINDLE, "text": 3}], "abilities[0].text is the ability's printed text"),
