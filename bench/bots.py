@@ -21,6 +21,16 @@ CPU ms p50/p95/max/mean; p50 as a ratio to the random bot's in the same run,
 and p50 and p95 as ratios to the same bot's under the first ruleset listed
 (beta-2026-07 by default) in the same run.
 
+``--record FILE`` keeps the rung's games across runs: each finished game is
+appended to FILE as a line of JSON, and a later run with the same FILE plays
+only the games not yet there and reports them all together (decision times
+only for the games this run played). ``bench/results/ladder.jsonl`` is the
+project's record, committed so a later session goes on from it. A line counts only
+for the same rung, the same search budget and the same engine: the git tree of
+``games/engine`` and ``bench/engine.py`` (the sample decks) at the time it was
+played, which must have no uncommitted change. A 400-game search rung is
+about two hours on two idle cores; this lets it be played in parts.
+
 Games run in ``--processes`` worker processes (2 by default: the machine has
 two cores). A rung that would take longer than ``--minutes`` stops after the
 games finished in order by then (never "the quick ones first", which would
@@ -33,7 +43,10 @@ Run: ``.venv/bin/python bench/bots.py`` (``--games 40`` for a quick look;
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -118,6 +131,52 @@ def play_one(task: tuple[str, str, int]) -> Played:
     )
 
 
+# What a recorded game must have been played with to count (see --record).
+ENGINE_SOURCES = ("games/engine", "bench/engine.py")
+
+
+def engine_version() -> str:
+    """The git trees of the code a game depends on, refusing uncommitted changes to it."""
+    root = Path(__file__).resolve().parent.parent
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", *args], cwd=root, check=True, capture_output=True, text=True
+        ).stdout.strip()
+
+    if git("status", "--porcelain", "--", *ENGINE_SOURCES):
+        raise SystemExit(f"--record: commit the changes to {', '.join(ENGINE_SOURCES)} first")
+    return " ".join(git("rev-parse", f"HEAD:{source}") for source in ENGINE_SOURCES)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A file of a rung's finished games (``--record``), and what they must match."""
+
+    path: Path
+    rung: str
+    version: str
+
+    def games(self) -> dict[int, Played]:
+        """The games recorded for this rung, budget and engine, by index."""
+        if not self.path.exists():
+            return {}
+        found = {}
+        for line in self.path.read_text().splitlines():
+            entry = json.loads(line)
+            if (entry.pop("rung"), entry.pop("version")) == (self.rung, self.version):
+                found[entry["index"]] = Played(**entry, decisions_ms=())
+        return found
+
+    def add(self, game: Played) -> None:
+        """Append one finished game, without its decision times (a few KB a game: they
+        are reported for the games of the run that played them)."""
+        entry = {"rung": self.rung, "version": self.version, **dataclasses.asdict(game)}
+        del entry["decisions_ms"]
+        with self.path.open("a") as lines:
+            lines.write(json.dumps(entry) + "\n")
+
+
 def reference_games_per_second(games: int = REFERENCE_GAMES) -> float:
     """Random-vs-random games per CPU second, with the same decks and seeds."""
     start = time.process_time()
@@ -129,17 +188,35 @@ def reference_games_per_second(games: int = REFERENCE_GAMES) -> float:
 
 
 def run_rung(
-    upper: str, lower: str, games: int, processes: int, minutes: float, first: int = 0
+    upper: str,
+    lower: str,
+    games: int,
+    processes: int,
+    minutes: float,
+    first: int = 0,
+    record: Path | None = None,
 ) -> dict:
     """Play the rung's games ``first``… in ``processes`` workers, in order, for at most
-    ``minutes``."""
-    tasks = [(upper, lower, index) for index in range(first, first + games)]
-    played: list[Played] = []
+    ``minutes``; with ``record``, only those not recorded there yet (see --record)."""
+    book = None
+    recorded: dict[int, Played] = {}
+    if record is not None:
+        budget = f"{PLAYOUTS} playouts, {SEARCH_ACTIONS} actions" if upper == "search" else ""
+        book = Record(record, f"{upper} vs {lower} {budget}".strip(), engine_version())
+        recorded = book.games()
+    indexes = range(first, first + games)
+    played = [recorded[index] for index in indexes if index in recorded]
+    tasks = [(upper, lower, index) for index in indexes if index not in recorded]
+    earlier = len(played)
+    if earlier:
+        print(f"  {earlier} games from {record}", file=sys.stderr, flush=True)
     start = time.perf_counter()
     deadline = start + minutes * 60
     with Pool(processes) as pool:
         for result in pool.imap(play_one, tasks):
             played.append(result)
+            if book is not None:
+                book.add(result)
             if len(played) % 10 == 0:
                 rate = sum(p.score for p in played) / len(played)
                 print(
@@ -151,7 +228,14 @@ def run_rung(
                 pool.terminate()
                 break
     wall = time.perf_counter() - start
-    return {"upper": upper, "lower": lower, "asked": games, "played": played, "wall": wall}
+    return {
+        "upper": upper,
+        "lower": lower,
+        "asked": games,
+        "recorded": earlier,
+        "played": played,
+        "wall": wall,
+    }
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -179,13 +263,17 @@ def report(rung: dict, processes: int, reference: float) -> list[str]:
         f"mean {turns:.1f} turns; "
         + ", ".join(f"{n} {reason}" for reason, n in sorted(endings.items()))
     ]
+    if rung["recorded"]:
+        lines.append(f"  {rung['recorded']} of these games were played earlier (--record)")
     if count < rung["asked"]:
-        full = rung["wall"] / count * rung["asked"] if count else float("nan")
-        idle = cpu / count * rung["asked"] / processes if count else float("nan")
+        new = count - rung["recorded"]
+        left = rung["asked"] - count
+        rest = rung["wall"] / new * left if new else float("nan")
+        idle = cpu / count * left / processes if count else float("nan")
         lines.append(
-            f"  stopped at the time limit: {count} of {rung['asked']} games in "
-            f"{rung['wall'] / 60:.1f} min wall on {processes} processes; the full "
-            f"{rung['asked']} would take about {full / 60:.0f} min at this run's pace, "
+            f"  stopped at the time limit: {new} games in {rung['wall'] / 60:.1f} min wall "
+            f"on {processes} processes, {count} of {rung['asked']} in all; the other {left} "
+            f"would take about {rest / 60:.0f} min at this run's pace, "
             f"{idle / 60:.0f} min on {processes} idle cores (CPU time per game)"
         )
     times = [t for p in played for t in p.decisions_ms]
@@ -193,8 +281,8 @@ def report(rung: dict, processes: int, reference: float) -> list[str]:
         cpu_ms = [c for c, _ in times]
         wall_ms = [w for _, w in times]
         lines.append(
-            f"  search decisions at the default budget ({PLAYOUTS} playouts, {SEARCH_ACTIONS:,} "
-            f"actions), n={len(times)} "
+            f"  search decisions (in this run's games) at the default budget ({PLAYOUTS} "
+            f"playouts, {SEARCH_ACTIONS:,} actions), n={len(times)} "
             f"with a choice: CPU p50 {percentile(cpu_ms, 0.5):.0f} ms, "
             f"p95 {percentile(cpu_ms, 0.95):.0f} ms, max {max(cpu_ms):.0f} ms; "
             f"wall p50 {percentile(wall_ms, 0.5):.0f} ms, p95 {percentile(wall_ms, 0.95):.0f} ms "
@@ -284,6 +372,9 @@ def main() -> None:
         "--first", type=int, default=0, help="index of the first game (even): to go on a run"
     )
     parser.add_argument(
+        "--record", type=Path, help="a file keeping the games played, to go on in a later run"
+    )
+    parser.add_argument(
         "--times", action="store_true", help="print decision times per ruleset, not the ladder"
     )
     parser.add_argument(
@@ -309,7 +400,9 @@ def main() -> None:
     wanted = set(args.rungs.split(","))
     for upper, lower in RUNGS:
         if upper in wanted:
-            rung = run_rung(upper, lower, games, args.processes, args.minutes, args.first)
+            rung = run_rung(
+                upper, lower, games, args.processes, args.minutes, args.first, args.record
+            )
             for line in report(rung, args.processes, reference):
                 print(line, flush=True)
 
