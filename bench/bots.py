@@ -206,7 +206,8 @@ def run_rung(
         recorded = book.games()
     indexes = range(first, first + games)
     played = [recorded[index] for index in indexes if index in recorded]
-    tasks = [(upper, lower, index) for index in indexes if index not in recorded]
+    # --minutes 0 plays nothing: it reports what --record holds.
+    tasks = [(upper, lower, index) for index in indexes if index not in recorded and minutes > 0]
     earlier = len(played)
     if earlier:
         print(f"  {earlier} games from {record}", file=sys.stderr, flush=True)
@@ -363,7 +364,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games per rung (even)")
     parser.add_argument("--processes", type=int, default=2, help="worker processes")
     parser.add_argument(
-        "--minutes", type=float, default=15.0, help="wall-clock limit per rung, in minutes"
+        "--minutes",
+        type=float,
+        default=15.0,
+        help="wall-clock limit per rung, in minutes (0 with --record: report what it holds)",
     )
     parser.add_argument(
         "--rungs", default="greedy,search", help="which rungs, by upper bot: greedy,search"
