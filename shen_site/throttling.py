@@ -23,6 +23,7 @@ the file cache would read and rewrite a counter, and rewrite it with its default
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from dataclasses import dataclass
@@ -205,8 +206,16 @@ def seconds_to_wait(key: str, rate: str) -> int | None:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The client's address as the throttle counts it (see the module docstring)."""
-    return throttling.BaseThrottle().get_ident(request)
+    """The client's address as the throttle counts it (see the module docstring).
+
+    An X-Forwarded-For entry that is no address (which the client wrote, when more
+    proxies are trusted than stand in front) counts as the connection's address: the
+    login lockout keeps it in an address column, which PostgreSQL checks (a 500)."""
+    ident = throttling.BaseThrottle().get_ident(request)
+    try:
+        return str(ipaddress.ip_address(ident))
+    except ValueError:
+        return request.META.get("REMOTE_ADDR", "")
 
 
 def login_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
