@@ -18,9 +18,12 @@ answer of each family, so that unbounded cost shows. The exit status is 1 when a
 request got a 5xx or no answer.
 
 The throttles are raised for the campaign (said in the output) so that requests reach
-the code; the login lockout is as in production, and its 429s are counted.
+the code; the login lockout is as in production, and its 429s are counted. One proxy is
+trusted, as behind nginx, so the campaign's X-Forwarded-For headers are read. No mail is
+sent (password resets go to Django's dummy backend).
 
-Run: ``.venv/bin/python bench/hostile.py [--seed 1] [--scale 1.0]``
+Run: ``.venv/bin/python bench/hostile.py [--seed 1] [--scale 1.0] [--list]``
+(``DATABASE_URL=postgres://… `` first for PostgreSQL; ``--list`` prints every request).
 """
 
 from __future__ import annotations
@@ -92,6 +95,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         os.environ.setdefault("SHEN_ANON_RATE", RAISED_RATE)
         os.environ.setdefault("SHEN_EXPENSIVE_RATE", RAISED_RATE)
+        # As behind nginx; with no proxy in front, the campaign's own X-Forwarded-For
+        # headers are what the throttles and the lockout read (a proxy count set too high).
+        os.environ.setdefault("SHEN_TRUSTED_PROXIES", "1")
         site_configure(directory)
         import django
 
@@ -490,7 +496,9 @@ def report(figures: Mapping[str, FamilyFigures], *, seed: int, ready: float, spe
         f"Throttles raised for the campaign, so requests reach the code: anonymous API "
         f"{rates['anon']}, expensive pages {rates['expensive']} (production defaults "
         f"600/minute, 20/minute). Login lockout as in production: {AXES_FAILURE_LIMIT} "
-        "wrong passwords per username and address (its 429s are counted).\n"
+        "wrong passwords per username and address (its 429s are counted). Proxies trusted: "
+        f"{settings.REST_FRAMEWORK['NUM_PROXIES']} (X-Forwarded-For is read; none stands in "
+        "front, so the campaign's own headers are).\n"
     )
     print(
         f"{'family':<10} {'sent':>6} {'2xx':>6} {'3xx':>5} {'4xx':>6} {'(429)':>6} {'5xx':>4} "

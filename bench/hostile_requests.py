@@ -350,8 +350,10 @@ def _search_decks(world: World, rng: random.Random) -> HostileRequest:
 # --- Every operation of the API schema ------------------------------------------------------
 
 
-def _filled(template: str, world: World, rng: random.Random) -> str:
-    """The path `template` with each {parameter} given a plausible or hostile value."""
+def _filled(operation: ApiOperation, world: World, rng: random.Random) -> str:
+    """The operation's path with each {parameter} given a plausible or hostile value; a
+    deck deleted is the throwaway one, so the others stay for the rest of the campaign."""
+    template = operation.path
 
     def value(match: re.Match) -> str:
         name = match.group(1)
@@ -367,6 +369,8 @@ def _filled(template: str, world: World, rng: random.Random) -> str:
             return world.target_card
         if template.startswith("/api/matches/"):
             return str(world.match)
+        if operation.method == "DELETE":
+            return str(world.throwaway_deck)
         return _deck(world, rng)
 
     return re.sub(r"\{(\w+)\}", value, template)
@@ -374,7 +378,7 @@ def _filled(template: str, world: World, rng: random.Random) -> str:
 
 def _api_operation(world: World, rng: random.Random) -> HostileRequest:
     operation = rng.choice(world.operations)
-    path = _filled(operation.path, world, rng)
+    path = _filled(operation, world, rng)
     catalogue = operation.path.startswith(("/api/cards/", "/api/realms/"))
     writes = operation.method not in ("GET", "HEAD", "OPTIONS")
     client = rng.choice(
@@ -702,6 +706,7 @@ def _header_target(world: World, rng: random.Random) -> tuple[str, str, bytes, s
             ("DELETE", f"/api/decks/{throwaway}/", b"", ""),
             ("POST", f"/decks/{own}/edit/settings/", b"revision=1&name=Header", FORM),
             ("POST", "/accounts/login/", b"username=player&password=wrong", FORM),
+            ("POST", "/admin/login/", b"username=other&password=wrong", FORM),
         )
     )
 

@@ -383,6 +383,7 @@ def search_query(fields: Sequence[str], values: Sequence[str], rng: random.Rando
                 'o:"' + "x" * 20_000,
                 "cost>" + "9" * 5000,
                 "x" * 60_000,
+                deep_json(5000, rng),
             )
         )
     parts = []
