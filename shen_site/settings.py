@@ -58,6 +58,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a header no HTTP server should pass on (gunicorn refuses it) reaches nothing.
+    "shen_site.header_check.HeaderCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Anonymous catalogue API reads answered from the shared cache, before the rest.
