@@ -6,8 +6,10 @@ site as it is now, so a renamed route or schema change shows here first.
 
 import pytest
 
-from bench.hostile import api_operations, page_routes
-from bench.hostile_requests import FAMILIES, World, hostile_requests
+from bench.hostile import COUNTS
+from bench.hostile_basics import World
+from bench.hostile_requests import FAMILIES, hostile_requests
+from bench.hostile_world import api_operations, page_routes
 
 PER_FAMILY = 25
 
@@ -41,6 +43,10 @@ def world():
         operations=api_operations(),
         page_routes=page_routes(),
     )
+
+
+def test_the_campaign_sends_every_family():
+    assert list(COUNTS) == list(FAMILIES)
 
 
 def test_every_family_gets_its_requests(world):
