@@ -48,7 +48,8 @@ from bench.hostile_values import encoded
 from bench.hostile_world import Credentials, world_build
 from bench.live_site import cache_name, database_name, fresh_database, serving, site_configure
 
-# Requests per family at --scale 1: about two and a half minutes on SQLite here.
+# Requests per family at --scale 1: under two minutes on SQLite, three on PostgreSQL here
+# (shared machine, load average 4).
 COUNTS = {
     "importers": 600,
     "search": 600,
