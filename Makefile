@@ -43,5 +43,6 @@ bench: install-test
 	$(BIN)/python bench/catalogue.py
 	$(BIN)/python bench/decks.py
 	$(BIN)/python bench/matches.py
+	$(BIN)/python bench/hostile.py
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/bots.py --minutes 10

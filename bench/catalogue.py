@@ -28,21 +28,16 @@ import argparse
 import http.client
 import itertools
 import json
-import os
 import random
-import secrets
 import statistics
 import sys
 import tempfile
-import threading
 import time
 import types
 import urllib.parse
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
 if TYPE_CHECKING:  # Django is imported only once the bench has configured it
     from django.http import HttpRequest, JsonResponse
@@ -50,6 +45,8 @@ if TYPE_CHECKING:  # Django is imported only once the bench has configured it
     from cards.models import Card, Realm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.live_site import cache_name, database_name, serving, site_configure
 
 CARD_COUNT = 10_000
 REALMS = ("Ember", "Tide", "Stone", "Gale", "Thorn", "Frost", "Dusk", "Dawn")
@@ -81,7 +78,7 @@ def main() -> None:
     parser.add_argument("--throughput", type=int, default=500, help="requests per endpoint")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as directory:
-        _configure(directory)
+        site_configure(directory)
         import django
 
         django.setup()
@@ -91,7 +88,7 @@ def main() -> None:
         started = time.perf_counter()
         realm_slug, card_slug = fill_catalogue(CARD_COUNT)
         print(f"Catalogue: {CARD_COUNT} cards in {time.perf_counter() - started:.1f}s")
-        print(f"Database: {_database()}; cache: {_cache()}")
+        print(f"Database: {database_name()}; cache: {cache_name()}")
         try:
             with serving(bench_urlconf()) as base:
                 report(
@@ -104,37 +101,6 @@ def main() -> None:
                 )
         finally:
             empty_catalogue()
-
-
-def _configure(directory: str) -> None:
-    """Production-like settings (DEBUG off) on a throwaway database, without throttling."""
-    if not os.environ.get("DATABASE_URL"):
-        os.environ["SHEN_SQLITE_PATH"] = f"{directory}/bench.sqlite3"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shen_site.settings")
-    os.environ.setdefault("DEBUG", "0")
-    os.environ.setdefault("SHEN_SECRET_KEY", secrets.token_urlsafe(40))
-    os.environ.setdefault("ALLOWED_HOSTS", "127.0.0.1")
-    os.environ.setdefault("SHEN_SSL_REDIRECT", "0")
-    # Throttled as always (one counter increment a request), but never refused.
-    os.environ.setdefault("SHEN_ANON_RATE", "1000000/second")
-    # A cache of the bench's own, empty at the start (the file cache without REDIS_URL).
-    os.environ.setdefault("SHEN_CACHE_DIR", f"{directory}/cache")
-    os.environ.setdefault("SHEN_LOG_LEVEL", "WARNING")
-    os.environ.setdefault("SHEN_STATIC_ROOT", directory)  # whitenoise warns when it is missing
-
-
-def _database() -> str:
-    from django.db import connection
-
-    names = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
-    return names.get(connection.vendor, connection.vendor)
-
-
-def _cache() -> str:
-    from django.conf import settings
-
-    backend = settings.CACHES["default"]["BACKEND"]
-    return "Redis" if "Redis" in backend else "files" if "filebased" in backend.lower() else backend
 
 
 # --- The catalogue ------------------------------------------------------------------
@@ -233,40 +199,6 @@ def bench_urlconf() -> types.ModuleType:
     urlconf = types.ModuleType("bench_urls")
     urlconf.urlpatterns = [path("bench/bare/", bare_json), path("", include("shen_site.urls"))]
     return urlconf
-
-
-class _QuietHandler(WSGIRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def serving(urlconf: types.ModuleType) -> Iterator[tuple[str, int]]:
-    """Serve the site's WSGI application on 127.0.0.1 at a free port, in a thread.
-
-    One thread serves every request, as one worker process of the production server
-    does: the bench's requests are sequential, and a thread per request would open a
-    new database connection for each (what no production worker does).
-    """
-    from django.conf import settings
-    from django.core.wsgi import get_wsgi_application
-
-    settings.ROOT_URLCONF = urlconf
-    server = make_server(
-        "127.0.0.1",
-        0,
-        get_wsgi_application(),
-        server_class=WSGIServer,
-        handler_class=_QuietHandler,
-    )
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
-    thread.start()
-    try:
-        yield server.server_address[:2]
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
 
 
 # --- Measuring -------------------------------------------------------------------------

@@ -58,6 +58,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a header no HTTP server should pass on (gunicorn refuses it) reaches nothing.
+    "shen_site.header_check.HeaderCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Anonymous catalogue API reads answered from the shared cache, before the rest.
@@ -260,6 +262,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_CLIENT_IP_CALLABLE = "shen_site.throttling.client_address"
+AXES_USERNAME_CALLABLE = "shen_site.throttling.login_username"
 AXES_VERBOSE = False
 
 # Requests for a password-reset link, per e-mail address asked for (whether or not an

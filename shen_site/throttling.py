@@ -1,5 +1,5 @@
 """Who a client is, and how many requests it made lately: for the API throttles, the
-expensive pages and the password-reset limit alike.
+expensive pages and the password-reset limit alike (and the login lockout's username).
 
 Clients are told apart by address. `SHEN_TRUSTED_PROXIES` (DRF's NUM_PROXIES)
 says how many proxies of ours stand in front: with 0, `X-Forwarded-For` is
@@ -23,6 +23,7 @@ the file cache would read and rewrite a counter, and rewrite it with its default
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from dataclasses import dataclass
@@ -205,5 +206,30 @@ def seconds_to_wait(key: str, rate: str) -> int | None:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The client's address as the throttle counts it (see the module docstring)."""
-    return throttling.BaseThrottle().get_ident(request)
+    """The client's address as the throttle counts it (see the module docstring).
+
+    An X-Forwarded-For entry that is no address (which the client wrote, when more
+    proxies are trusted than stand in front) counts as the connection's address: the
+    login lockout keeps it in an address column, which PostgreSQL checks (a 500)."""
+    ident = throttling.BaseThrottle().get_ident(request)
+    try:
+        return str(ipaddress.ip_address(ident))
+    except ValueError:
+        return request.META.get("REMOTE_ADDR", "")
+
+
+def login_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
+    """The username a login attempt is counted under (django-axes' AXES_USERNAME_CALLABLE):
+    as sent, without NUL and cut to the column axes keeps it in (255 characters).
+
+    Axes cuts the user agent and path it stores, not the username: a 5,000-character name
+    failed inside PostgreSQL, a 500 on the log-in page. No account has so long a name,
+    so cutting only merges names that fail anyway."""
+    from axes.models import AccessAttempt
+
+    sent = credentials if credentials is not None else request.POST
+    username = sent.get(settings.AXES_USERNAME_FORM_FIELD)
+    if username is None:
+        return None
+    length = AccessAttempt._meta.get_field("username").max_length
+    return str(username).replace("\x00", "")[:length]

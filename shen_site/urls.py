@@ -30,6 +30,12 @@ password_reset = [
     ),
 ]
 
+# Django's error pages minus their CSRF check, which reads a body that may not parse.
+handler400 = "shen_site.error_pages.bad_request"
+handler403 = "shen_site.error_pages.permission_denied"
+handler404 = "shen_site.error_pages.page_not_found"
+handler500 = "shen_site.error_pages.server_error"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

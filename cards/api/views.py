@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import Model, ProtectedError
 from django.http import Http404, HttpResponseBase
+from django.urls.converters import SlugConverter
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.exceptions import APIException
@@ -40,6 +41,9 @@ class CatalogueViewSet(ConditionalCatalogueMixin, viewsets.ModelViewSet):
     """Shared by cards and realms: slugs in URLs, conditional GETs, staff-only writes."""
 
     lookup_field = "slug"
+    # Only what a slug may hold: anything else (a NUL fails inside PostgreSQL) is a 404
+    # from the URL, before a query.
+    lookup_value_regex = SlugConverter.regex
     permission_classes = [IsStaffOrReadOnly]
     pagination_class = CataloguePagination
     parser_classes = [BoundedJSONParser]

@@ -9,11 +9,13 @@ from cards.models import Card
 from cards.search import MAX_QUERY_LENGTH
 from cards.search.suggest import LIMIT, suggestions
 from cards.search.vocabulary import catalogue_vocabulary
+from shen_site.json_input import unwanted_character
 
 
 def card_names(partial: str, limit: int) -> list[str]:
     """Up to ``limit`` card names containing ``partial``, those starting with it first."""
-    if limit <= 0:
+    if limit <= 0 or unwanted_character(partial):
+        # No name holds a control character; a NUL would fail inside PostgreSQL's lookup.
         return []
     names = Card.objects.filter(name__icontains=partial).order_by("name")
     found = list(names.values_list("name", flat=True)[: max(limit, LIMIT) * 4])

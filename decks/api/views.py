@@ -7,6 +7,7 @@ from django.db import OperationalError
 from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls.converters import SlugConverter
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -442,5 +443,6 @@ class FormatViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Format.objects.filter(is_active=True)
     serializer_class = FormatSerializer
     lookup_field = "slug"
+    lookup_value_regex = SlugConverter.regex  # anything else is a 404 before a query
     permission_classes = [permissions.AllowAny]
     filter_backends: list = []

@@ -46,8 +46,14 @@ def deck_code_write(entries: Iterable[DecklistEntry], header: DecklistHeader) ->
     side = [f"{entry.count} {entry.card.slug}" for entry in entries if entry.board == Board.SIDE]
     if side:
         lines += [SIDEBOARD_MARK, *side]
-    payload = zlib.compress("\n".join(lines).encode(), level=9)
-    return PREFIX + base64.urlsafe_b64encode(payload).decode().rstrip("=")
+    return deck_code_from_payload("\n".join(lines))
+
+
+def deck_code_from_payload(payload: str) -> str:
+    """The deck code holding `payload` as it is, checked for nothing: compressed, in
+    base64url, after the prefix (hostile codes for the tests and benches are made so)."""
+    compressed = zlib.compress(payload.encode("utf-8", "surrogatepass"), level=9)
+    return PREFIX + base64.urlsafe_b64encode(compressed).decode().rstrip("=")
 
 
 def deck_code_read(text: str) -> RawDecklist:

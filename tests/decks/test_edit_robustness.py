@@ -16,8 +16,11 @@ pytestmark = pytest.mark.django_db
 EXAMPLES = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
+# What an HTTP server passes on: no control character but tab (the site refuses the rest
+# with a 400 too, shen_site.header_check).
+SERVER_REFUSED = "".join(map(chr, [*range(0x00, 0x09), *range(0x0A, 0x20), 0x7F]))
 header_text = st.text(
-    st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x00"), max_size=60
+    st.characters(blacklist_categories=("Cs",), blacklist_characters=SERVER_REFUSED), max_size=60
 )
 
 

@@ -1,0 +1,46 @@
+"""The requests of bench/hostile.py: a seeded stream of hostile requests for each endpoint
+family, aimed at the decks, cards, users and match of a `World` the bench set up.
+
+`hostile_requests(world, seed=…, counts=…)` yields `HostileRequest`s, family by family;
+each family draws from a generator of its own (seeded from the campaign's seed and the
+family's name), so changing one family's count leaves the others' requests as they were.
+The families are in bench/hostile_deck_requests.py and bench/hostile_site_requests.py,
+their values from bench/hostile_values.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+
+from bench import hostile_deck_requests as decks
+from bench import hostile_site_requests as site
+from bench.hostile_basics import HostileRequest, World
+
+Maker = Callable[[World, random.Random], HostileRequest]
+
+# Each family's kinds of request, in the order the campaign sends the families.
+MAKERS: Mapping[str, Sequence[Maker]] = {
+    "importers": decks.IMPORTERS,
+    "search": site.SEARCH,
+    "api-json": site.API,
+    "deck-edit": decks.DECK_EDITS,
+    "history": decks.HISTORY,
+    "expensive": decks.EXPENSIVE,
+    "login": site.LOGIN,
+    "headers": site.HEADERS,
+    "pages": site.PAGES,
+}
+FAMILIES = tuple(MAKERS)
+
+
+def hostile_requests(
+    world: World, *, seed: int, counts: Mapping[str, int]
+) -> Iterator[HostileRequest]:
+    """`counts[family]` requests for each family, in the order of FAMILIES."""
+    for family in FAMILIES:
+        rng = random.Random(f"{seed}:{family}")
+        makers = MAKERS[family]
+        for index in range(counts.get(family, 0)):
+            # Round the family's kinds of request, so that every kind is sent.
+            yield makers[index % len(makers)](world, rng)
