@@ -3,7 +3,8 @@
 Fills a temporary SQLite database (or the database of ``DATABASE_URL`` when it is
 set; the bench's rows are removed afterwards) with 10,000 generated cards and their
 abilities across eight realms, and their stored API documents (as a catalogue load
-writes them), serves the real site in-process on a random loopback port, with a
+writes them), on PostgreSQL vacuums and analyzes them (as autovacuum would after such
+a load), serves the real site in-process on a random loopback port, with a
 file cache of its own (or Redis when ``REDIS_URL`` is set), and reports, under a first
 line naming the database and the cache:
 
@@ -94,6 +95,7 @@ def main() -> None:
         started = time.perf_counter()
         realm_slug, card_slug = fill_catalogue(CARD_COUNT)
         print(f"Catalogue: {CARD_COUNT} cards in {time.perf_counter() - started:.1f}s")
+        statistics_gathered()
         print(f"Database: {_database()}; cache: {_cache()}")
         try:
             with serving(bench_urlconf()) as base:
@@ -185,6 +187,27 @@ def fill_catalogue(count: int) -> tuple[str, str]:
         # A bulk write stores the cards' API documents itself, as the loader does.
         card_documents_refresh()
     return realms[0].slug, Card.objects.filter(name__startswith=BENCH_PREFIX).first().slug
+
+
+def statistics_gathered() -> None:
+    """On PostgreSQL, vacuum and analyze the catalogue's tables, as autovacuum does soon
+    after a bulk load on a production server.
+
+    Without it the planner has no statistics for the new rows (a server may run with
+    autovacuum off, and a bench does not wait for it) and past runs' deleted rows stay
+    in the indexes: a filtered page, planned for 24 cards where 3,973 matched, joined
+    every match to its document before sorting (30 ms, where 0.3 ms with statistics).
+    SQLite's planner keeps no statistics unless asked, so it is measured as it runs.
+    """
+    from django.db import connection
+
+    from cards.models import Ability, Card, CardDocument, Realm
+
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for model in (Realm, Card, Ability, CardDocument):
+            cursor.execute(f"VACUUM ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
 
 
 def _generated_card(number: int, generator: random.Random, realms: list[Realm]) -> Card:
