@@ -3,7 +3,8 @@
 Fills a temporary SQLite database (or the database of ``DATABASE_URL`` when it is
 set; the bench's rows are removed afterwards) with 10,000 generated cards and their
 abilities across eight realms, and their stored API documents (as a catalogue load
-writes them), serves the real site in-process on a random loopback port, with a
+writes them), on PostgreSQL vacuums and analyzes them (as autovacuum would after such
+a load), serves the real site in-process on a random loopback port, with a
 file cache of its own (or Redis when ``REDIS_URL`` is set), and reports, under a first
 line naming the database and the cache:
 
@@ -11,12 +12,15 @@ line naming the database and the cache:
   (after the first, each is a response-cache hit: one cache read of three entries
   with the throttle's count, one Redis round trip, no database) and each at a URL
   not seen before (an unknown parameter that filters nothing: each is a
-  response-cache miss, the whole view runs);
-- throughput of a 50-card page of ``/api/cards/`` and of a card's detail, each
+  response-cache miss, the whole view runs; a filtered list's count is kept for the
+  catalogue's version, so only the first of its misses counts the cards);
+- throughput of the first 50-card page of every card (``/api/cards/``, nothing
+  filtered: its page read by one plain SQL statement) and of a card's detail, each
   *cached* (the same URL again: a response-cache hit) and *uncached* (a new URL
-  each time: the whole view runs), and of a bare Django JSON view mounted beside
-  them on the same server (same middleware, same run), with each figure's ratio
-  to the bare view's.
+  each time: the whole view runs), of a filtered page uncached (its page read by a
+  query the ORM builds), and of a bare Django JSON view mounted beside them on the
+  same server (same middleware, same run), with each figure's ratio to the bare
+  view's.
 
 Requests are sequential, one connection each, so the figures are per-request cost,
 not concurrency. Run: ``.venv/bin/python bench/catalogue.py [--requests 200] [--unseen 50]``
@@ -88,6 +92,7 @@ def main() -> None:
         started = time.perf_counter()
         realm_slug, card_slug = fill_catalogue(CARD_COUNT)
         print(f"Catalogue: {CARD_COUNT} cards in {time.perf_counter() - started:.1f}s")
+        statistics_gathered()
         print(f"Database: {database_name()}; cache: {cache_name()}")
         try:
             with serving(bench_urlconf()) as base:
@@ -148,6 +153,27 @@ def fill_catalogue(count: int) -> tuple[str, str]:
         # A bulk write stores the cards' API documents itself, as the loader does.
         card_documents_refresh()
     return realms[0].slug, Card.objects.filter(name__startswith=BENCH_PREFIX).first().slug
+
+
+def statistics_gathered() -> None:
+    """On PostgreSQL, vacuum and analyze the catalogue's tables, as autovacuum does soon
+    after a bulk load on a production server.
+
+    Without it the planner has no statistics for the new rows (a server may run with
+    autovacuum off, and a bench does not wait for it) and past runs' deleted rows stay
+    in the indexes: a filtered page, planned for 24 cards where 3,973 matched, joined
+    every match to its document before sorting (30 ms, where 0.3 ms with statistics).
+    SQLite's planner keeps no statistics unless asked, so it is measured as it runs.
+    """
+    from django.db import connection
+
+    from cards.models import Ability, Card, CardDocument, Realm
+
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for model in (Realm, Card, Ability, CardDocument):
+            cursor.execute(f"VACUUM ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
 
 
 def _generated_card(number: int, generator: random.Random, realms: list[Realm]) -> Card:
@@ -277,8 +303,9 @@ def report(
     detail = f"/api/cards/{card_slug}/"
     endpoints = {
         "bare JSON view (the reference)": _same("/bench/bare/"),
-        "card list, 50 cards, cached (same URL)": _same("/api/cards/"),
-        "card list, 50 cards, uncached (new URLs)": _unseen("/api/cards/"),
+        "every card, page 1, cached (same URL)": _same("/api/cards/"),
+        "every card, page 1, uncached (new URLs)": _unseen("/api/cards/"),
+        "kind=avatar&cost_max=3, uncached (new URLs)": _unseen(queries["kind=avatar&cost_max=3"]),
         "card detail, cached (same URL)": _same(detail),
         "card detail, uncached (new URLs)": _unseen(detail),
     }

@@ -101,6 +101,17 @@ if DATABASE_URL:
         DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
     except Exception as error:  # dj-database-url raises several types
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {error}") from None
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+        "SHEN_PG_PREPARED", default=True
+    ):
+        # Parameters bound by the server, and a statement run 5 times on a connection kept
+        # prepared there (psycopg's threshold): PostgreSQL then skips parsing and planning
+        # it, which for an uncached catalogue page cost more than running it.
+        DATABASES["default"]["OPTIONS"] = {
+            **DATABASES["default"].get("OPTIONS", {}),
+            "server_side_binding": True,
+            "prepare_threshold": 5,
+        }
 else:
     # SQLite set up for a web server: WAL lets readers run beside the one writer; every
     # transaction takes the write lock at BEGIN (IMMEDIATE), so a write waits its turn

@@ -17,6 +17,7 @@ django.setup()
 print(json.dumps({
     "engine": settings.DATABASES["default"]["ENGINE"],
     "db_name": settings.DATABASES["default"]["NAME"],
+    "db_options": settings.DATABASES["default"].get("OPTIONS", {}),
     "cache": settings.CACHES["default"]["BACKEND"],
     "caches": {name: settings.CACHES[name] for name in ("default", "throttle")},
     "num_proxies": settings.REST_FRAMEWORK["NUM_PROXIES"],
@@ -48,6 +49,7 @@ SETTINGS_VARIABLES = {
     "ALLOWED_HOSTS",
     "DJANGO_ALLOW_ASYNC_UNSAFE",
     "SHEN_CACHE_DIR",
+    "SHEN_PG_PREPARED",
     "SHEN_BROKER_DIR",
     "SHEN_CELERY_EAGER",
     "SHEN_TRUSTED_PROXIES",
@@ -127,6 +129,26 @@ def test_database_url_switches_to_postgresql():
     found = loaded(DEBUG="1", DATABASE_URL="postgres://someone@db.example:5432/shen")
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["db_name"] == "shen"
+
+
+def test_postgresql_keeps_statements_it_runs_again_prepared():
+    found = loaded(
+        DEBUG="1", DATABASE_URL="postgres://someone@db.example:5432/shen?sslmode=require"
+    )
+    options = found["db_options"]
+    assert (options["server_side_binding"], options["prepare_threshold"]) == (True, 5)
+    assert options["sslmode"] == "require"  # the URL's own options kept
+
+
+def test_prepared_statements_can_be_turned_off_for_a_pooler():
+    url = "postgres://someone@db.example:5432/shen"
+    found = loaded(DEBUG="1", DATABASE_URL=url, SHEN_PG_PREPARED="0")
+    assert "server_side_binding" not in found["db_options"]
+    assert "prepare_threshold" not in found["db_options"]
+
+
+def test_sqlite_has_no_prepared_statement_options():
+    assert "server_side_binding" not in loaded(DEBUG="1")["db_options"]
 
 
 def test_redis_url_makes_redis_the_broker_and_the_cache():

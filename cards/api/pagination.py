@@ -2,7 +2,7 @@
 
 The total count of a filtered list is kept in the cache with the catalogue's version,
 so paging through results counts them once, not once a page; an unfiltered card list
-(the view's ``lists_every_card``) takes the version's own count of the cards. Beside
+(the view's ``filters_nothing``) takes the version's own count of the cards. Beside
 the results, a list carries ``warnings``: realms or keywords in the search that no
 card has.
 """
@@ -59,7 +59,7 @@ class CataloguePagination(PageNumberPagination):
         version: CatalogueVersion | None = getattr(view, "catalogue_version", None)
         count_key = self._count_key(request, version, view) if version else None
         # Every card, unfiltered: the version counted them already.
-        known = version.cards if version and getattr(view, "lists_every_card", False) else None
+        known = version.cards if version and getattr(view, "filters_nothing", False) else None
         self.django_paginator_class = partial(CountedPaginator, count_key=count_key, known=known)
         return super().paginate_queryset(queryset, request, view)
 

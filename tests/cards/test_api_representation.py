@@ -12,7 +12,7 @@ from rest_framework.renderers import JSONRenderer
 
 from cards.api.documents import card_documents, list_rows, read_json
 from cards.api.serializers import AbilitySerializer, CardSerializer, RealmSerializer
-from cards.models import Ability, Card
+from cards.models import Ability, Card, CardDocument
 from tests.factories.cards import (
     AbilityFactory,
     AvatarFactory,
@@ -136,3 +136,58 @@ def test_what_orjson_reads_otherwise_is_read_djangos_way(text):
 def test_catalogue_answers_are_the_bytes_drfs_renderer_writes(api_client, cards, path):
     response = api_client.get(path)
     assert response.content == JSONRenderer().render(response.json())
+
+
+# --- Whole answers, byte for byte --------------------------------------------------------
+# The bytes DRF's own renderer writes for a page or a card built by CardSerializer from
+# model instances: whichever way the view reads its cards (stored documents, documents put
+# together from rows, one plain statement or the ORM's), an answer stays these bytes.
+
+
+def drf_page(cards: list[Card], count: int, next_link, previous_link) -> bytes:
+    results = CardSerializer(cards, many=True).data
+    page = {"count": count, "next": next_link, "previous": previous_link, "results": results}
+    return JSONRenderer().render({**page, "warnings": []})
+
+
+def drf_card(card: Card) -> bytes:
+    return JSONRenderer().render(CardSerializer(card).data)
+
+
+def by_name(cards: list[Card]) -> list[Card]:
+    return list(Card.objects.with_catalogue_relations().filter(pk__in=[c.pk for c in cards]))
+
+
+@pytest.fixture(params=["stored", "put together"])
+def documents_read(request, cards):
+    """Each answer once from the cards' stored documents and once without them."""
+    if request.param == "put together":
+        CardDocument.objects.all().delete()
+    return request.param
+
+
+def test_a_page_of_every_card_is_drfs_bytes(api_client, cards, documents_read):
+    response = api_client.get("/api/cards/", {"unseen": 1})
+    assert response.content == drf_page(by_name(cards), len(cards), None, None)
+
+
+def test_later_pages_of_every_card_are_drfs_bytes(api_client, cards, documents_read):
+    ordered = by_name(cards)
+    first = api_client.get("/api/cards/", {"page_size": 3})
+    second = api_client.get("/api/cards/", {"page_size": 3, "page": 2})
+    link = "http://testserver/api/cards/?"
+    assert first.content == drf_page(ordered[:3], 4, f"{link}page=2&page_size=3", None)
+    assert second.content == drf_page(ordered[3:], 4, None, f"{link}page_size=3")
+
+
+def test_a_filtered_page_is_drfs_bytes(api_client, cards, documents_read):
+    avatars = [card for card in by_name(cards) if card.kind == "avatar"]
+    response = api_client.get("/api/cards/", {"kind": "avatar"})
+    assert response.content == drf_page(avatars, 1, None, None)
+
+
+@pytest.mark.parametrize("params", [{}, {"unseen": 1}, {"kind": "avatar"}])
+def test_a_card_is_drfs_bytes(api_client, cards, documents_read, params):
+    spirit = next(card for card in cards if card.is_spirit)
+    response = api_client.get(f"/api/cards/{spirit.slug}/", params)
+    assert response.content == drf_card(spirit)

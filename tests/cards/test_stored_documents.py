@@ -7,13 +7,20 @@ import json
 
 import pytest
 from django.core.cache import cache
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.db import connection
 from django.urls import reverse
 from rest_framework.renderers import JSONRenderer
 
 from cards.api.serializers import CardSerializer
-from cards.api.stored import card_documents_refresh, document_shape
+from cards.api.stored import (
+    EveryCardRows,
+    card_documents_refresh,
+    document_shape,
+    stored_rows,
+    stored_rows_by_slug,
+)
 from cards.models import Ability, Card, CardDocument, Realm
 from cards.revisions import card_revise
 from tests.cards.test_admin import _change_data
@@ -139,6 +146,39 @@ def test_a_refresh_writes_only_missing_or_outdated_documents(warden):
     assert card_documents_refresh() == 0
     CardDocument.objects.update(shape="an-older-release")
     assert card_documents_refresh() == 1
+
+
+# --- What nothing filters, read by one plain statement ------------------------------------
+
+
+@pytest.fixture
+def seven(warden):
+    """Seven cards, two of them without a stored document."""
+    AvatarFactory.create_batch(6, realm=warden.realm)
+    CardDocument.objects.filter(card__in=Card.objects.order_by("?")[:2]).delete()
+
+
+@pytest.mark.parametrize("ordering", [["name"], ["-cost", "name"]])
+def test_every_cards_rows_are_the_orms_in_its_order(seven, monkeypatch, ordering):
+    monkeypatch.setattr(Card._meta, "ordering", ordering)
+    expected = list(stored_rows(Card.objects.all()))
+    rows = EveryCardRows()
+    assert rows[0:7] == expected
+    assert rows[0:3] + rows[3:6] + rows[6:9] == expected
+    assert rows[5:5] == []
+    assert rows.count() == 7
+
+
+def test_cards_ordered_by_a_relation_are_left_to_the_orm(seven, monkeypatch):
+    monkeypatch.setattr(Card._meta, "ordering", ["realm"])
+    with pytest.raises(ImproperlyConfigured):
+        EveryCardRows()[0:7]
+
+
+def test_a_cards_row_by_slug_is_the_orms(seven):
+    for card in Card.objects.all():
+        assert stored_rows_by_slug(card.slug) == list(stored_rows(Card.objects.filter(pk=card.pk)))
+    assert stored_rows_by_slug("no-such-card") == []
 
 
 # --- The triggers ---------------------------------------------------------------------
