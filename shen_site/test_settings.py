@@ -30,13 +30,16 @@ REST_FRAMEWORK = {
 }
 
 if REDIS_URL:
-    # Each pytest-xdist worker gets a Redis database of its own, so clearing
-    # the cache between tests never touches another worker's keys.
+    # Each pytest-xdist worker gets a Redis database of its own, counted on from the
+    # URL's (the broker's, whose queues a cache clear would empty), so clearing the
+    # cache between tests never touches another worker's keys, nor another run's
+    # given another database.
     _worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
     _url = urlsplit(REDIS_URL)
+    _broker = int(_url.path.strip("/") or 0)
     _redis = {
         **CACHES["default"],
-        "LOCATION": urlunsplit(_url._replace(path=f"/{1 + _worker % 15}")),
+        "LOCATION": urlunsplit(_url._replace(path=f"/{(_broker + 1 + _worker) % 16}")),
     }
     CACHES = {"default": _redis, "throttle": _redis}
 else:
