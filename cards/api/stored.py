@@ -87,6 +87,25 @@ class EveryCardRows:
         return Card.objects.count()
 
 
+class FilteredCardRows:
+    """``stored_rows(cards)`` for a paginator, read page first: the page's card keys in
+    ``cards``' order (narrow rows, sorted without their documents), then those cards'
+    stored documents. Read in one statement, the database sorted every match with its
+    JSON beside it before taking fifty (on SQLite, a temporary B-tree of some 4,000
+    documents for ``kind=avatar&cost_max=3``: most of the request's time)."""
+
+    def __init__(self, cards: QuerySet) -> None:
+        self.cards = cards
+
+    def __getitem__(self, page: slice) -> list[StoredRow]:
+        keys = list(self.cards.values_list("pk", flat=True)[page])
+        found = {row[0]: row for row in stored_rows(Card.objects.filter(pk__in=keys))}
+        return [found[key] for key in keys]
+
+    def count(self) -> int:
+        return self.cards.count()
+
+
 def stored_rows_by_slug(slug: str) -> list[StoredRow]:
     """``stored_rows(Card.objects.filter(slug=slug))``: the card's row, if there is one,
     read by one plain SQL statement."""

@@ -20,6 +20,7 @@ from cards.api.permissions import IsStaffOrReadOnly
 from cards.api.serializers import CardSerializer, RealmSerializer
 from cards.api.stored import (
     EveryCardRows,
+    FilteredCardRows,
     card_documents_refresh,
     stored_documents,
     stored_rows,
@@ -116,7 +117,7 @@ class CardViewSet(CatalogueViewSet):
         # A page is 50 cards: their stored JSON texts, joined into the page as they are
         # (cards.api.stored); the same JSON CardSerializer gives.
         cards = self.filter_queryset(Card.objects.all())
-        rows = EveryCardRows() if self.filters_nothing else stored_rows(cards)
+        rows = EveryCardRows() if self.filters_nothing else FilteredCardRows(cards)
         return self.get_paginated_response(stored_documents(self.paginate_queryset(rows)))
 
 

@@ -10,6 +10,7 @@ from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.renderers import JSONRenderer
 
@@ -82,6 +83,18 @@ def test_a_list_reads_its_cards_stored_documents_in_one_query(
     # The catalogue's version (which counts the cards: the page's count), the page.
     with django_assert_num_queries(2):
         api_client.get(CARDS)
+
+
+def test_a_filtered_page_reads_documents_for_its_own_cards_only(api_client, warden):
+    # Page first: the matches are sorted without their JSON, then the page's fifty (here
+    # two) documents are read, not every match's to sort and drop.
+    AvatarFactory.create_batch(6, realm=warden.realm)
+    with CaptureQueriesContext(connection) as queries:
+        page = api_client.get(CARDS, {"kind": "avatar", "page_size": 2, "sort": "-name"})
+    reads = [query["sql"] for query in queries if "cards_carddocument" in query["sql"]]
+    assert len(reads) == 1 and " IN (" in reads[0]
+    names = list(Card.objects.order_by("-name").values_list("slug", flat=True)[:2])
+    assert [card["slug"] for card in page.json()["results"]] == names
 
 
 def test_a_card_without_a_stored_document_shows_the_same_json(api_client, warden):
