@@ -129,8 +129,12 @@ class Card(models.Model):
     class Meta:
         ordering = ["name"]
         indexes = [
-            models.Index(fields=["kind", "cost"]),
-            models.Index(fields=["realm", "cost"]),
+            # A page of one kind or realm, in name order (the default): read off the
+            # index in order, cost checked there, stopping at the page's end. Indexed
+            # by cost instead, every match was sorted to keep fifty (SQLite, 10,000
+            # cards: 4.7 ms where this takes 0.2 ms).
+            models.Index(fields=["kind", "name", "cost"]),
+            models.Index(fields=["realm", "name", "cost"]),
             models.Index(fields=["cost"]),
             # The catalogue's version (conditional GETs, the API's response cache)
             # reads the newest change on every request.
