@@ -269,13 +269,12 @@ def report(rung: dict, processes: int, reference: float) -> list[str]:
     if count < rung["asked"]:
         new = count - rung["recorded"]
         left = rung["asked"] - count
-        rest = rung["wall"] / new * left if new else float("nan")
         idle = cpu / count * left / processes if count else float("nan")
+        pace = f"about {rung['wall'] / new * left / 60:.0f} min at this run's pace, " if new else ""
         lines.append(
             f"  stopped at the time limit: {new} games in {rung['wall'] / 60:.1f} min wall "
             f"on {processes} processes, {count} of {rung['asked']} in all; the other {left} "
-            f"would take about {rest / 60:.0f} min at this run's pace, "
-            f"{idle / 60:.0f} min on {processes} idle cores (CPU time per game)"
+            f"would take {pace}{idle / 60:.0f} min on {processes} idle cores (CPU time per game)"
         )
     times = [t for p in played for t in p.decisions_ms]
     if times:
