@@ -240,6 +240,7 @@ NOT_STORED = {
     "games.engine.places.Place": "a named position for notation and clients",
     "games.engine.determinize.Outlook": "a bot's look at one decision, made and dropped there",
     "games.engine.evaluation.Weights": "a bot's evaluation weights, given to it in code",
+    "games.engine.greedy.StepValue": "a bot's score of one look-ahead, made and dropped there",
 }
 
 
