@@ -14,7 +14,7 @@ from games.models_simulation import SimulationKind
 from games.play import GAMES
 from games.simulation_forms import SimulationStartForm
 from games.simulations import job_figures, job_shift
-from tests.games.simulation_jobs import simulation_start
+from tests.games.simulation_jobs import rule_ab, simulation_start
 
 pytestmark = pytest.mark.django_db
 
@@ -100,14 +100,7 @@ def test_a_matchups_results_use_one_interval_wording(client, alice, alices_deck,
 
 
 def test_a_paired_shift_reads_in_signed_points(client, alice, alices_deck, bobs_deck):
-    job = simulation_start(
-        alice,
-        alices_deck,
-        bobs_deck,
-        ruleset="beta-2025",
-        kind=SimulationKind.RULE_AB,
-        parameters={"ruleset_b": "beta-2026-07"},
-    )
+    job = rule_ab(alice, alices_deck, bobs_deck)
     client.force_login(alice)
     page = unescape(client.get(f"/simulations/{job.pk}/").content.decode())
     words = interval_words(job_shift(job), difference=True)
