@@ -99,7 +99,8 @@ class FilteredCardRows:
 
     def __getitem__(self, page: slice) -> list[StoredRow]:
         keys = list(self.cards.values_list("pk", flat=True)[page])
-        found = {row[0]: row for row in stored_rows(Card.objects.filter(pk__in=keys))}
+        # Unordered: the keys give the order, so the database need not sort them again.
+        found = {row[0]: row for row in stored_rows(Card.objects.filter(pk__in=keys).order_by())}
         return [found[key] for key in keys]
 
     def count(self) -> int:
