@@ -16,6 +16,7 @@ from games.models_simulation import MAX_GAMES, SimulationJob, SimulationKind
 from games.play import GAMES
 from games.refusals import Refusal
 from games.rulesets import deck_rulesets
+from games.simulation_parameters import RULES_TEXT_LENGTH
 from shen_site.json_input import JSONInputError, json_document_read
 from shen_site.record_numbers import RecordChoiceField, record_number
 
@@ -34,7 +35,7 @@ KIND_PARTS: dict[str, tuple[str, tuple[str, ...]]] = {
     SimulationKind.GAUNTLET: ("For a gauntlet job", ("more_decks", "more_opponents")),
     SimulationKind.ERRATA: (
         "For an errata what-if job",
-        ("draft_card", "draft_changes", "draft_abilities", "draft_note"),
+        ("draft_card", "draft_changes", "draft_abilities", "draft_rules_text", "draft_note"),
     ),
 }
 # The field each of a kind's parameters is read from (``parameters``): a refusal of the
@@ -47,6 +48,7 @@ PARAMETER_FIELDS: dict[str, dict[str, str]] = {
         "card": "draft_card",
         "changes": "draft_changes",
         "abilities": "draft_abilities",
+        "rules_text": "draft_rules_text",
         "note": "draft_note",
     },
 }
@@ -113,6 +115,16 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             '[{"name": "Kindle", "cost": 1, "timing": "activated", '
             '"effect": [{"verb": "draw_cards", "count": 1}]}]; [] for none; '
             "empty to keep them as they are."
+        ),
+    )
+    draft_rules_text = forms.CharField(
+        required=False,
+        max_length=RULES_TEXT_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 30}),
+        label="Draft rules text",
+        help_text=(
+            "The card's printed text as drafted, published with the erratum; "
+            "empty to keep it as it is."
         ),
     )
     draft_note = forms.CharField(
@@ -232,6 +244,8 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             changes = draft_changes(data["draft_changes"])
             if data["draft_abilities"] is not None:
                 changes["abilities"] = data["draft_abilities"]
+            if data["draft_rules_text"].strip():
+                changes["rules_text"] = data["draft_rules_text"]
             return {"card": data["draft_card"], "changes": changes, "note": data["draft_note"]}
         if data["kind"] == SimulationKind.GAUNTLET:
             return {

@@ -23,12 +23,23 @@ from games.refusals import Refusal
 from games.rulesets import played_under_refusal
 from games.simulation_kinds import card_impact_parameters, deck_card_names, rule_ab_parameters
 
-# What an errata draft may change: the card's numbers, marks and abilities (its name,
-# kind and realm are edited in the catalogue itself). ``abilities`` replaces them all,
-# as ``cards.revisions.card_revise`` does.
-DRAFT_FIELDS = ("cost", "is_spirit", "target", *TRAIT_FIELDS, *BONUS_FIELDS, "abilities")
-# As long as a CardRevision's note.
+# What an errata draft may change: the card's numbers, marks, abilities and printed rules
+# text (its name, kind and realm are edited in the catalogue itself). ``abilities``
+# replaces them all, as ``cards.revisions.card_revise`` does.
+DRAFT_FIELDS = (
+    "cost",
+    "is_spirit",
+    "target",
+    *TRAIT_FIELDS,
+    *BONUS_FIELDS,
+    "abilities",
+    "rules_text",
+)
+# Fields the games never read: a draft changing only these has no shift to measure.
+PRINTED_ONLY_FIELDS = ("rules_text",)
+# As long as a CardRevision's note; a card's printed text runs to a few sentences.
 NOTE_LENGTH = 200
+RULES_TEXT_LENGTH = 2000
 
 
 def kind_parameters(
@@ -115,10 +126,16 @@ def errata_parameters(
     if not isinstance(note, str) or not note.strip() or len(note) > NOTE_LENGTH:
         raise ValueError(f"An erratum needs a note (up to {NOTE_LENGTH} characters).")
     changes = dict(changes)
+    if "rules_text" in changes:
+        changes["rules_text"] = draft_rules_text(changes["rules_text"])
     abilities = [ability_data(ability) for ability in card.abilities.all()]
     if "abilities" in changes:
         abilities = changes["abilities"] = draft_abilities(changes["abilities"])
-    fields = {field: value for field, value in changes.items() if field != "abilities"}
+    fields = {
+        field: value
+        for field, value in changes.items()
+        if field != "abilities" and field not in PRINTED_ONLY_FIELDS
+    }
     try:
         card_validate({**card.rules_values(), **fields}, abilities)
     except ValidationError as error:
@@ -129,7 +146,12 @@ def errata_parameters(
     if abilities:  # as card_data gives them: what the engine reads, an empty list left out
         draft["abilities"] = [{key: ability[key] for key in ABILITY_KEYS} for ability in abilities]
     if draft == current:
-        raise ValueError("The draft changes nothing the games play.")
+        printed = " (its rules text alone is an erratum made in the catalogue)"
+        raise ValueError(
+            "The draft changes nothing the games play"
+            + (printed if "rules_text" in changes else "")
+            + "."
+        )
     return {
         "card": card.slug,
         "card_name": card.name,
@@ -150,6 +172,19 @@ def faults_in_words(error: ValidationError) -> str:
             named = field == NON_FIELD_ERRORS or message.startswith(f"{field}[")
             faults.append(message if named else f"{field}: {message}")
     return "; ".join(faults)
+
+
+def draft_rules_text(text: Any) -> str:
+    """A draft's printed rules text, trimmed; published with the erratum, never played
+    (the games read the card's numbers and abilities)."""
+    if not isinstance(text, str) or not text.strip() or len(text) > RULES_TEXT_LENGTH:
+        raise Refusal(
+            lambda name: (
+                f"The draft's rules text ({name('rules_text')}) is the card's printed text, "
+                f"1 to {RULES_TEXT_LENGTH:,} characters."
+            )
+        )
+    return text.strip()
 
 
 def draft_abilities(abilities: Any) -> list[dict[str, Any]]:

@@ -22,9 +22,7 @@ def drafted_card(deck_data) -> Card:
 
 
 def what_if(owner, deck_a, deck_b, **parameters):
-    plain = simulation_start(owner, deck_a, deck_b, games=1)
-    card = drafted_card(plain.decks[0])
-    plain.delete()
+    card = drafted_card_of(owner, deck_a, deck_b)
     wanted = {"card": card.slug, "changes": {"cost": card.cost - 1}, "note": "Cheaper."}
     job = simulation_start(
         owner, deck_a, deck_b, kind=SimulationKind.ERRATA, parameters={**wanted, **parameters}
@@ -52,6 +50,9 @@ def test_the_draft_plays_against_the_current_card_on_the_same_seeds(alice, alice
         ({"changes": {"name": "X"}}, "not 'name'"),
         ({"note": " "}, "needs a note"),
         ({"changes": {"cost": -5}}, "not a valid card"),
+        ({"changes": {"rules_text": 5}}, "rules text \\(rules_text\\) is the card's printed"),
+        ({"changes": {"cost": 0, "rules_text": "x" * 2001}}, "1 to 2,000 characters"),
+        ({"changes": {"rules_text": "Kinder words."}}, "rules text alone is an erratum"),
     ],
 )
 def test_bad_drafts_are_refused(alice, alices_deck, bobs_deck, parameters, reason):
@@ -80,6 +81,29 @@ def test_staff_publish_the_draft_through_the_revision_service(
     assert "was published as an erratum" in client.get(f"/simulations/{job.pk}/").content.decode()
     again = client.post(f"/simulations/{job.pk}/publish/")
     assert again.status_code == 409 and CardRevision.objects.filter(note="Cheaper.").count() == 1
+
+
+def test_a_drafts_rules_text_is_published_with_it_and_never_played(alice, alices_deck, bobs_deck):
+    alice.is_staff = True
+    alice.save()
+    words = "Costs one less. Still burns."
+    changes = {"cost": drafted_card_of(alice, alices_deck, bobs_deck).cost - 1, "rules_text": words}
+    job, card = what_if(alice, alices_deck, bobs_deck, changes=changes)
+    base, draft = job_arms(job.kind, job.parameters, job.ruleset, job.options, job.decks)
+    assert all("rules_text" not in c for arm in (base, draft) for c in arm.decks[0]["cards"])
+    old_words = card.rules_text
+    errata_publish(job, alice)
+    card.refresh_from_db()
+    assert card.rules_text == words
+    revision = CardRevision.objects.get(card=card, note="Cheaper.")
+    assert revision.previous == {"cost": card.cost + 1, "rules_text": old_words}
+
+
+def drafted_card_of(owner, deck_a, deck_b) -> Card:
+    plain = simulation_start(owner, deck_a, deck_b, games=1)
+    card = drafted_card(plain.decks[0])
+    plain.delete()
+    return card
 
 
 def test_only_staff_publish_and_a_changed_card_is_a_conflict(
@@ -113,11 +137,13 @@ def test_the_form_starts_an_errata_what_if(client, alice, alices_deck, bobs_deck
     client.force_login(alice)
     data = form_data(alices_deck, bobs_deck, kind="errata", draft_card=card.slug)
     data.update(draft_changes=f"cost={card.cost - 1}", draft_note="Cheaper.")
+    data.update(draft_rules_text="  Costs one less.  ")
     assert client.post("/simulations/new/", data).status_code == 302
     job = SimulationJob.objects.exclude(pk=plain.pk).get()
-    assert job.parameters["changes"] == {"cost": card.cost - 1}
+    assert job.parameters["changes"] == {"cost": card.cost - 1, "rules_text": "Costs one less."}
     page = client.get(f"/simulations/{job.pk}/").content.decode()
     assert f"Draft {card.name}" in page and "Publish the draft" not in page  # not staff
+    assert "rules text: Costs one less." in page
     bad = client.post("/simulations/new/", {**data, "draft_changes": "name=X"})
     assert bad.status_code == 400 and "not &#x27;name&#x27;" in bad.content.decode()
 

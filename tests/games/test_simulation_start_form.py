@@ -49,7 +49,13 @@ def designer_fields() -> dict[str, list[str]]:
         "rule_ab": ["ruleset_b", *options_b],
         "card_impact": ["card", "substitute"],
         "gauntlet": ["more_decks", "more_opponents"],
-        "errata": ["draft_card", "draft_changes", "draft_note"],
+        "errata": [
+            "draft_card",
+            "draft_changes",
+            "draft_abilities",
+            "draft_rules_text",
+            "draft_note",
+        ],
     }
 
 
@@ -154,6 +160,7 @@ OTHER_KINDS_GARBAGE = {
     "more_opponents": ["-1"],
     "draft_card": "y" * 500,
     "draft_changes": "melee=" + "9" * 400,
+    "draft_rules_text": "w" * 3000,
     "draft_note": "z" * 500,
 }
 
