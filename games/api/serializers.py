@@ -77,6 +77,12 @@ class MatchViewSerializer(serializers.Serializer):
     seats = serializers.ListField(child=serializers.IntegerField())
     acting = serializers.IntegerField(source="screen.acting", allow_null=True)
     invite_token = serializers.CharField(allow_null=True)
+    bot_unanswered = serializers.BooleanField(
+        help_text=(
+            "The bot has had the decision so long without a move that nothing seems to play "
+            "it: `POST /api/matches/{id}/bot-move/` has it move in that request"
+        )
+    )
     hand = serializers.SerializerMethodField()
     log = serializers.SerializerMethodField()
     state = serializers.JSONField(help_text="The engine's canonical JSON of my view of the state")

@@ -11,6 +11,7 @@ urlpatterns = [
     path("matches/<int:pk>/", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<int:pk>/actions/", views.MatchActionsView.as_view(), name="match-actions"),
     path("matches/<int:pk>/act/", views.MatchActView.as_view(), name="match-act"),
+    path("matches/<int:pk>/bot-move/", views.MatchBotMoveView.as_view(), name="match-bot-move"),
     path("matches/<int:pk>/resign/", views.MatchResignView.as_view(), name="match-resign"),
     path("matches/<int:pk>/undo/", views.MatchUndoView.as_view(), name="match-undo"),
     path(

@@ -31,7 +31,13 @@ from games.api.serializers import (
     ReplaySerializer,
     UndoAnswerSerializer,
 )
-from games.bot_turns import bot_to_decide, bot_turns_resume
+from games.bot_turns import (
+    UNANSWERED_SECONDS,
+    bot_to_decide,
+    bot_turns_play_here,
+    bot_turns_resume,
+    bot_unanswered,
+)
 from games.models import Match, Mode, Status
 from games.play import RecordMismatch
 from games.records import game_of, match_position
@@ -69,11 +75,13 @@ class MatchAPIView(APIView):
         return visible_match(request, pk)
 
     def view_of(self, request: Request, match: Match) -> dict[str, Any]:
-        screen = screen_for(match, request.user, revealed=_acting(match), drawn=False)
+        acting = _acting(match)
+        screen = screen_for(match, request.user, revealed=acting, drawn=False)
         game = game_of(match)
         invite = match.invite_token if request.user.pk == match.owner_id else None
         return {
             "screen": screen,
+            "bot_unanswered": bot_to_decide(match, acting) and bot_unanswered(match),
             "seats": list(seats_of(match, request.user)),
             "invite_token": invite if match.status == Status.WAITING else None,
             # Already JSON: parsing it only to write it again was a tenth of an action's cost.
@@ -214,6 +222,22 @@ class MatchResignView(MatchAPIView):
     def post(self, request: Request, pk: int) -> Response:
         match = self.match(request, pk)
         match_resign(match=match, user=request.user)
+        return self.answer(request, match)
+
+
+class MatchBotMoveView(MatchAPIView):
+    @extend_schema(
+        summary="Have the bot, whose service is not answering, move in this request",
+        description=(
+            "Only when `bot_unanswered` is true: the bot has had the decision for "
+            f"{UNANSWERED_SECONDS} seconds without a move. It makes the moves a worker would "
+            "(the same seeds), up to its next decision not its own; 409 otherwise."
+        ),
+        request=None,
+        responses={200: MatchViewSerializer, 403: REFUSED, 404: NOT_FOUND, 409: REFUSED},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        match = bot_turns_play_here(match=self.match(request, pk), user=request.user)
         return self.answer(request, match)
 
 

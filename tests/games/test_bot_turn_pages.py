@@ -217,3 +217,33 @@ def test_a_bot_with_no_decision_to_make_is_not_moved(alice_in, waiting, queued):
     response = alice_in.post(f"/games/{waiting.pk}/bot-move/", HTTP_HX_REQUEST="true")
     assert response.status_code == 409 and "no decision to make" in response.content.decode()
     assert record(waiting) == before
+
+
+def test_an_api_client_is_told_the_bot_is_unanswered_and_can_have_it_move(
+    alice, alices_deck, api_client, waiting, queued
+):
+    twin = bot_first(alice, alices_deck)
+    bot_turns_play(twin.pk, 0)
+    api_client.force_authenticate(alice)
+    view = api_client.get(f"/api/matches/{waiting.pk}/").json()
+    assert view["bot_unanswered"] is False and view["decision"] is None
+    early = api_client.post(f"/api/matches/{waiting.pk}/bot-move/")
+    assert early.status_code == 409 and "The bot is answering" in early.json()["detail"]
+
+    unanswered(waiting)
+    assert api_client.get(f"/api/matches/{waiting.pk}/").json()["bot_unanswered"] is True
+    moved = api_client.post(f"/api/matches/{waiting.pk}/bot-move/")
+
+    assert moved.status_code == 200, moved.json()
+    assert moved.json()["bot_unanswered"] is False and moved.json()["decision"] is not None
+    assert Match.objects.get(pk=waiting.pk).actions == Match.objects.get(pk=twin.pk).actions
+    again = api_client.post(f"/api/matches/{waiting.pk}/bot-move/")
+    assert again.status_code == 409 and "no decision to make" in again.json()["detail"]
+
+
+def test_only_a_player_has_the_bot_move_through_the_api(api_client, bob, waiting, queued):
+    before = record(unanswered(waiting))
+    assert api_client.post(f"/api/matches/{waiting.pk}/bot-move/").status_code in (401, 403)
+    api_client.force_authenticate(bob)
+    assert api_client.post(f"/api/matches/{waiting.pk}/bot-move/").status_code == 404
+    assert record(waiting) == before
