@@ -54,6 +54,18 @@ PARAMETER_FIELDS: dict[str, dict[str, str]] = {
 }
 
 
+def draft_textarea(*, max_length: int, rows: int, label: str, help_text: str) -> forms.CharField:
+    """An optional draft field written over several lines."""
+    return forms.CharField(
+        required=False,
+        max_length=max_length,
+        # 30 columns fit a 390 px phone (the default 40 made the start form scroll sideways).
+        widget=forms.Textarea(attrs={"rows": rows, "cols": 30}),
+        label=label,
+        help_text=help_text,
+    )
+
+
 class SimulationStartForm(RulesetOptionsMixin, forms.Form):
     deck_a = RecordChoiceField(queryset=Deck.objects.none(), label="Deck A")
     bot_a = forms.ChoiceField(label="Deck A's bot")
@@ -104,11 +116,9 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         label="Draft change",
         help_text="New values, e.g. melee=3, cost=2.",
     )
-    draft_abilities = forms.CharField(
-        required=False,
+    draft_abilities = draft_textarea(
         max_length=ABILITIES_LENGTH,
-        # 30 columns fit a 390 px phone (the default 40 made the start form scroll sideways).
-        widget=forms.Textarea(attrs={"rows": 4, "cols": 30}),
+        rows=4,
         label="Draft abilities",
         help_text=(
             "Errata: the card's abilities as drafted, as JSON, replacing all of them, e.g. "
@@ -117,10 +127,9 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             "empty to keep them as they are."
         ),
     )
-    draft_rules_text = forms.CharField(
-        required=False,
+    draft_rules_text = draft_textarea(
         max_length=RULES_TEXT_LENGTH,
-        widget=forms.Textarea(attrs={"rows": 3, "cols": 30}),
+        rows=3,
         label="Draft rules text",
         help_text=(
             "The card's printed text as drafted, published with the erratum; "
