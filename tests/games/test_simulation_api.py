@@ -9,10 +9,11 @@ import json
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from games.models_simulation import JobStatus, SimulationJob
+from games.simulation_parameters import DRAFT_FIELDS
 from tests.games.test_match_api import JSON
 
 pytestmark = pytest.mark.django_db
@@ -155,6 +156,34 @@ def test_random_bodies_never_cause_a_500(
         if response.status_code != 201:
             assert SimulationJob.objects.count() == before
         before = SimulationJob.objects.count()
+
+
+# An errata draft's changes: the fields a draft may change, a stranger's, any values.
+DRAFT_CHANGES = st.dictionaries(
+    st.sampled_from([*DRAFT_FIELDS, "name", ""]),
+    JSON | st.text(max_size=2100) | st.integers(-5, 9),
+    max_size=4,
+) | st.fixed_dictionaries(  # and drafts that may well pass, so the start is exercised too
+    {"cost": st.integers(0, 4)}, optional={"rules_text": st.text(max_size=60)}
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(changes=DRAFT_CHANGES, note=JSON | st.text(max_size=250) | st.just("Why not."))
+def test_random_errata_drafts_never_cause_a_500(
+    alice_api, alices_deck, bobs_deck, monkeypatch, changes, note
+):
+    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    before = SimulationJob.objects.count()
+    card = alices_deck.slots.order_by("card__slug").first().card.slug
+    parameters = {"card": card, "changes": changes, "note": note}
+    body = body_for(alices_deck, bobs_deck, games=1, kind="errata", parameters=parameters)
+    response = alice_api.post(
+        "/api/simulations/", json.dumps(body), content_type="application/json"
+    )
+    event(f"answered {response.status_code}")  # --hypothesis-show-statistics: some start
+    assert response.status_code in (201, 400), response.content
+    assert SimulationJob.objects.count() == before + (response.status_code == 201)
 
 
 def test_listing_jobs_costs_the_same_queries_for_one_or_many(alice_api, alices_deck, bobs_deck):
