@@ -31,6 +31,7 @@ def _as_data_it_was(match: Match, user) -> dict:
         "screen": screen,
         "seats": list(seats_of(match, user)),
         "invite_token": None,
+        "bot_unanswered": False,  # a hot-seat match has no bot
         "state": json.loads(game.dump(screen.view)),
         "decision": None if decision is None else game.decision_to_json(decision),
     }
