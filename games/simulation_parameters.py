@@ -134,7 +134,7 @@ def errata_parameters(
     fields = {
         field: value
         for field, value in changes.items()
-        if field != "abilities" and field not in PRINTED_ONLY_FIELDS
+        if field not in ("abilities", *PRINTED_ONLY_FIELDS)
     }
     try:
         card_validate({**card.rules_values(), **fields}, abilities)
@@ -145,13 +145,13 @@ def errata_parameters(
     draft.pop("abilities", None)
     if abilities:  # as card_data gives them: what the engine reads, an empty list left out
         draft["abilities"] = [{key: ability[key] for key in ABILITY_KEYS} for ability in abilities]
-    if draft == current:
-        printed = " (its rules text alone is an erratum made in the catalogue)"
+    if draft == current and "rules_text" in changes:
         raise ValueError(
-            "The draft changes nothing the games play"
-            + (printed if "rules_text" in changes else "")
-            + "."
+            "The draft changes nothing the games play "
+            "(its rules text alone is an erratum made in the catalogue)."
         )
+    if draft == current:
+        raise ValueError("The draft changes nothing the games play.")
     return {
         "card": card.slug,
         "card_name": card.name,
