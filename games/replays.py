@@ -23,6 +23,10 @@ FORMAT_VERSION = 1
 MAX_ACTIONS = 5_000
 MAX_DECK_CARDS = 200
 MAX_DIGEST_EVERY = 1_000
+# A replay file is a few hundred kilobytes; far larger is not one. The import's request
+# may carry that much (and a form's wrapping), over the site's usual 1 MiB.
+MAX_REPLAY_FILE_BYTES = 5 * 1024 * 1024
+MAX_REPLAY_REQUEST_BYTES = MAX_REPLAY_FILE_BYTES + 64 * 1024
 
 
 def replay_document(match: Match) -> dict[str, Any]:

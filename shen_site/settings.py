@@ -60,6 +60,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: a header no HTTP server should pass on (gunicorn refuses it) reaches nothing.
     "shen_site.header_check.HeaderCheckMiddleware",
+    # A body declared over its limit is a 413 before anything reads it (CSRF, parsers).
+    "shen_site.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Anonymous catalogue API reads answered from the shared cache, before the rest.
@@ -388,9 +390,11 @@ REST_FRAMEWORK = {
         "shen_site.form_input.CleanMultiPartParser",
     ],
 }
-# Request bodies: 1 MiB at most (a 400 beyond); uploads over 64 KiB go to disk, and the
-# decklist import refuses a request over its limit before reading it (decks.io.importing).
-DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+# Request bodies: 1 MiB at most unless a view allows more (the replay import), refused by
+# their Content-Length before anything reads them (shen_site.body_limit, a 413); uploads
+# over 64 KiB go to disk, and the decklist import refuses a request over its own limit.
+MAX_BODY_BYTES = env_int("SHEN_MAX_BODY_BYTES", 1024 * 1024, minimum=1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_BODY_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 SPECTACULAR_SETTINGS = {
     "TITLE": "Shén Lab API",

@@ -41,7 +41,7 @@ from games.bot_turns import (
 from games.models import Match, Mode, Status
 from games.play import RecordMismatch
 from games.records import game_of, match_position
-from games.replays import replay_document, replay_import
+from games.replays import MAX_REPLAY_REQUEST_BYTES, replay_document, replay_import
 from games.screens import screen_for
 from games.services import (
     DeckNotValid,
@@ -56,6 +56,7 @@ from games.services import (
     seats_of,
 )
 from games.views.access import visible_match
+from shen_site.body_limit import body_limit
 from shen_site.json_input import BoundedJSONParser
 from shen_site.json_output import FastJSONRenderer, JSONText
 
@@ -292,6 +293,7 @@ class MatchReplayView(MatchAPIView):
         return Response(replay_document(match))
 
 
+@body_limit(MAX_REPLAY_REQUEST_BYTES)
 class ReplayImportView(MatchAPIView):
     @extend_schema(
         summary="Import a replay file to watch it",

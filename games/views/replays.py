@@ -12,13 +12,16 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from decks.views.busy import retry_when_busy
 from games.models import MatchNote, Status
-from games.replays import replay_document, replay_import
+from games.replays import (
+    MAX_REPLAY_FILE_BYTES,
+    MAX_REPLAY_REQUEST_BYTES,
+    replay_document,
+    replay_import,
+)
 from games.screens import replay_screen_for
 from games.services import MatchError, match_note_add, seats_of
 from games.views.access import visible_match
-
-# A replay file is a few hundred kilobytes; far larger is not one.
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+from shen_site.body_limit import body_limit
 
 
 @require_safe
@@ -61,6 +64,7 @@ def replay_download(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+@body_limit(MAX_REPLAY_REQUEST_BYTES)
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 @retry_when_busy
@@ -70,7 +74,7 @@ def replay_import_page(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         upload = request.FILES.get("file")
         try:
-            if upload is None or upload.size > MAX_UPLOAD_BYTES:
+            if upload is None or upload.size > MAX_REPLAY_FILE_BYTES:
                 raise MatchError("Choose a replay file (JSON, at most 5 MB).")
             document = json.loads(upload.read())
             match = replay_import(owner=request.user, document=document)
