@@ -395,6 +395,8 @@ REST_FRAMEWORK = {
 # over 64 KiB go to disk, and the decklist import refuses a request over its own limit.
 MAX_BODY_BYTES = env_int("SHEN_MAX_BODY_BYTES", 1024 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_BODY_BYTES
+# A replay import's last-resort bound (its record is bounded in actions first): a 400 past it.
+REPLAY_IMPORT_SECONDS = env_int("SHEN_REPLAY_IMPORT_SECONDS", 5, minimum=1)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 SPECTACULAR_SETTINGS = {
     "TITLE": "Shén Lab API",
