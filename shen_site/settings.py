@@ -380,6 +380,10 @@ REST_FRAMEWORK = {
         "anon": env_str("SHEN_ANON_RATE", "600/minute"),
         # Proxy sheets, registration sheets and odds, per player or address (decks.throttling).
         "expensive": env_str("SHEN_EXPENSIVE_RATE", "20/minute"),
+        # Match pages (games.limits): replay states, new matches (imports too), notes.
+        "replay": env_str("SHEN_REPLAY_RATE", "120/minute"),
+        "new_match": env_str("SHEN_NEW_MATCH_RATE", "60/hour"),
+        "note": env_str("SHEN_NOTE_RATE", "30/minute"),
     },
     # How many proxies of ours add to X-Forwarded-For; 0 ignores the header.
     "NUM_PROXIES": env_int("SHEN_TRUSTED_PROXIES", 0, minimum=0),

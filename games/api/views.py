@@ -38,6 +38,7 @@ from games.bot_turns import (
     bot_turns_resume,
     bot_unanswered,
 )
+from games.limits import NEW_MATCHES, limit_check
 from games.models import Match, Mode, Status
 from games.play import RecordMismatch
 from games.records import game_of, match_position
@@ -147,6 +148,7 @@ class MatchListView(MatchAPIView):
         responses={201: MatchViewSerializer, 400: REFUSED, 404: NOT_FOUND},
     )
     def post(self, request: Request) -> Response:
+        limit_check(request, NEW_MATCHES)
         data = _valid(MatchCreateSerializer, request)
         decks = Deck.objects.visible_to(request.user).select_related("format", "home_realm")
         deck = get_object_or_404(decks, pk=data["deck"])
@@ -301,6 +303,7 @@ class ReplayImportView(MatchAPIView):
         responses={201: MatchSummarySerializer, 400: REFUSED},
     )
     def post(self, request: Request) -> Response:
+        limit_check(request, NEW_MATCHES)
         match = replay_import(owner=request.user, document=request.data)
         return Response(MatchSummarySerializer(match).data, status=status.HTTP_201_CREATED)
 

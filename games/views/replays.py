@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from decks.views.busy import retry_when_busy
+from games.limits import NEW_MATCHES, NOTES, limit_refusal, replay_states_throttled
 from games.models import MatchNote, Status
 from games.replays import (
     MAX_REPLAY_FILE_BYTES,
@@ -25,6 +26,7 @@ from shen_site.body_limit import body_limit
 
 
 @require_safe
+@replay_states_throttled
 def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     """State ``?at=`` of the match (default: the last), with back, forward and a slider."""
     match = visible_match(request, pk)
@@ -71,6 +73,8 @@ def replay_download(request: HttpRequest, pk: int) -> HttpResponse:
 def replay_import_page(request: HttpRequest) -> HttpResponse:
     """Upload a replay file to watch it."""
     error, status = "", 200
+    if request.method == "POST" and (refusal := limit_refusal(request, NEW_MATCHES)):
+        return refusal
     if request.method == "POST":
         upload = request.FILES.get("file")
         try:
@@ -98,6 +102,8 @@ def _reason(error: Exception) -> str:
 def note_add(request: HttpRequest, pk: int) -> HttpResponse:
     """A play-test note on one state of the match."""
     match = visible_match(request, pk)
+    if refusal := limit_refusal(request, NOTES):
+        return refusal
     try:
         number = int(request.POST.get("number", ""))
         match_note_add(

@@ -3,8 +3,6 @@ state's digest and the stated result must be the replay's, a card must have the
 catalogue's bounds, and a replay past the time budget is refused. Nothing is saved
 when a file is refused."""
 
-import random
-
 import pytest
 
 from games import replays
@@ -12,25 +10,9 @@ from games.models import DIGEST_EVERY, Match, Mode, Status
 from games.play import GAMES
 from games.replays import replay_document
 from games.services import match_create
+from tests.games.helpers import played_to_the_end
 
 GAME = GAMES["shen"]
-
-
-def played_to_the_end(match: Match, seed: int = 5) -> Match:
-    """``match`` played to its end by random legal actions, its record stored."""
-    chooser = random.Random(seed)
-    state, _ = GAME.start(match.ruleset, match.options, match.decks, match.seed)
-    states, actions = [state], []
-    while GAME.result(state) is None:
-        action = chooser.choice(GAME.legal_actions(state))
-        state, _ = GAME.apply(state, action)
-        states.append(state)
-        actions.append(GAME.action_to_json(action))
-    match.actions, match.number = actions, len(actions)
-    match.digests = [GAME.digest(s) for s in states[::DIGEST_EVERY]]
-    match.status, match.result = Status.FINISHED, GAME.result(state)
-    match.save()
-    return match
 
 
 @pytest.fixture
