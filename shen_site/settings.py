@@ -175,6 +175,10 @@ else:
 # Without Redis the throttles count in files, one atomic append a request; with it, in
 # the throttle cache (shen_site.throttling).
 THROTTLE_COUNTS_DIR = None if REDIS_URL else str(CACHE_DIR / "counts")
+# Redis down, the throttles count in files here instead of letting every request through.
+THROTTLE_FALLBACK_COUNTS_DIR = str(
+    env_path("SHEN_CACHE_DIR", BASE_DIR / "var" / "cache") / "fallback-counts"
+)
 
 # --- Celery ---------------------------------------------------------------
 # Without Redis the broker is kombu's filesystem transport: each message is a file
