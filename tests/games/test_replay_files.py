@@ -4,6 +4,8 @@ catalogue's bounds, and a replay past the time budget is refused. Nothing is sav
 when a file is refused."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games import replays
 from games.models import DIGEST_EVERY, Match, Mode, Status
@@ -124,3 +126,31 @@ def test_a_replay_past_its_time_budget_is_a_400(alice_api, document, monkeypatch
     ticks = iter(range(10_000))  # a second an action
     monkeypatch.setattr(replays, "clock", lambda: next(ticks))
     refused(imported(alice_api, document), "takes more than 2 seconds to replay")
+
+
+TRAITS = ("melee", "defense", "ranged", "movement", "cost", "bonus_movement", "bonus_melee")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    field=st.sampled_from(TRAITS),
+    value=st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.booleans()
+    | st.none()
+    | st.text(),
+    card=st.integers(min_value=0, max_value=39),
+)
+def test_any_number_on_any_deck_card_is_a_201_or_a_clear_400(
+    alice_api, document, field, value, card
+):
+    """Hostile card data: never a 500, nor a hang; saved only when it replays to its end."""
+    decks = [dict(deck) for deck in document["decks"]]
+    cards = list(decks[1]["cards"])
+    cards[card % len(cards)] = {**cards[card % len(cards)], field: value}
+    decks[1]["cards"] = cards
+    response = imported(alice_api, {**document, "decks": decks})
+    assert response.status_code in (201, 400), response.content
+    saved = Match.objects.filter(mode=Mode.IMPORTED)
+    assert saved.exists() == (response.status_code == 201)
+    saved.delete()
