@@ -1,32 +1,52 @@
 """Replay files: a match's record as one JSON document, and importing one to watch it.
 
 The document holds everything a game is a function of (the game, ruleset and
-options, the decks by value, the seed, the actions) and the digests that prove
-a replay reproduces it. An import replays the whole record, checking every
-digest, before it saves anything.
+options, the decks by value, the seed, the actions), the digests that prove
+a replay reproduces it (every ``digest_every``-th state's, and the final state's:
+version 2) and the result. An import replays the whole record, checking every
+digest, the final one and the result, before it saves anything: a file whose last
+actions were changed, or cut short with its result kept, is refused.
+
+An import's cost is bounded by the record's size (``MAX_ACTIONS``, cards within the
+catalogue's bounds) and, as a last resort, by time (``SHEN_REPLAY_IMPORT_SECONDS``).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.models import Match, Mode, Status
 from games.play import GAMES, RecordMismatch
+from games.records import match_position
 from games.services import MAX_SEED, MatchError
 
 FORMAT_NAME = "shen-lab-replay"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+# Version 1 had no final digest: read only when its last stored digest is the final state's.
+READ_VERSIONS = (1, 2)
+# A result no action reaches: a resignation is not an action of the record.
+RESIGNED = "resigned"
+# The import's time budget is read on this clock (a test's to set).
+clock = time.monotonic
 # Bounds an import's cost: a long real game is 500 actions, a deck 60 cards.
 MAX_ACTIONS = 5_000
 MAX_DECK_CARDS = 200
 MAX_DIGEST_EVERY = 1_000
+# A replay file is a few hundred kilobytes; far larger is not one. The import's request
+# may carry that much (and a form's wrapping), over the site's usual 1 MiB.
+MAX_REPLAY_FILE_BYTES = 5 * 1024 * 1024
+MAX_REPLAY_REQUEST_BYTES = MAX_REPLAY_FILE_BYTES + 64 * 1024
 
 
 def replay_document(match: Match) -> dict[str, Any]:
     """The match's record as a replay file."""
+    game = GAMES[match.game]
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -38,27 +58,43 @@ def replay_document(match: Match) -> dict[str, Any]:
         "actions": match.actions,
         "digest_every": match.digest_every,
         "digests": match.digests,
+        "final_digest": game.digest(match_position(match).state),
         "result": match.result,
     }
 
 
+class ReplayTooCostly(Exception):
+    """A replay that ran past the import's time budget."""
+
+
 def replay_import(*, owner: AbstractBaseUser, document: Any) -> Match:
     """A match to watch, from a replay file; MatchError (nothing saved) when the file is
-    malformed or its record does not reproduce its digests."""
+    malformed, its record does not reproduce its digests and its final digest, it does
+    not reach the result it states, or it costs more than an import may."""
     record = _checked(document)
     game = GAMES[record["game"]]
+    seconds = settings.REPLAY_IMPORT_SECONDS
     try:
         replayed = game.replay(
             record["ruleset"],
             record["options"],
             record["decks"],
             record["seed"],
-            record["actions"],
+            _within(record["actions"], clock() + seconds),
             digests=record["digests"],
             every=record["digest_every"],
         )
     except RecordMismatch as error:
         raise MatchError(str(error)) from None
+    except ReplayTooCostly:
+        raise MatchError(f"This record takes more than {seconds} seconds to replay.") from None
+    final = replayed.states[-1]
+    if record["final_digest"] is not None and game.digest(final) != record["final_digest"]:
+        raise MatchError(
+            f"The record does not replay: the final state, after {len(record['actions'])} "
+            "actions, differs from the one recorded."
+        )
+    result = _result_reached(game.result(final), record["result"])
     with transaction.atomic():
         return Match.objects.create(
             game=record["game"],
@@ -72,9 +108,36 @@ def replay_import(*, owner: AbstractBaseUser, document: Any) -> Match:
             actions=record["actions"],
             digests=record["digests"],
             digest_every=record["digest_every"],
-            status=Status.FINISHED,
-            result=game.result(replayed.states[-1]),
+            status=Status.RESIGNED if result["reason"] == RESIGNED else Status.FINISHED,
+            result=result,
         )
+
+
+def _within(actions: Iterable[Any], deadline: float) -> Iterator[Any]:
+    """``actions``, one at a time, raising ReplayTooCostly once ``deadline`` has passed."""
+    for action in actions:
+        if clock() > deadline:
+            raise ReplayTooCostly
+        yield action
+
+
+def _result_reached(reached: dict[str, Any] | None, stated: Any) -> dict[str, Any]:
+    """The stated result, when the replay reaches it (or, unfinished, a seat resigned);
+    else MatchError."""
+    if reached is not None:
+        if stated != reached:
+            raise MatchError("The record does not reach the result the file states.")
+        return reached
+    resigned = (
+        isinstance(stated, dict)
+        and stated.keys() == {"winner", "reason"}
+        and stated["reason"] == RESIGNED
+        and stated["winner"] in (0, 1)
+        and not isinstance(stated["winner"], bool)
+    )
+    if not resigned:
+        raise MatchError("The record does not reach the result the file states: it is unfinished.")
+    return stated
 
 
 def _checked(document: Any) -> dict[str, Any]:
@@ -82,7 +145,8 @@ def _checked(document: Any) -> dict[str, Any]:
     that is not."""
     if not isinstance(document, dict):
         raise MatchError("A replay file is a JSON object.")
-    if document.get("format") != FORMAT_NAME or document.get("version") != FORMAT_VERSION:
+    version = document.get("version")
+    if document.get("format") != FORMAT_NAME or version not in READ_VERSIONS:
         raise MatchError(f"This is not a replay file ({FORMAT_NAME}, version {FORMAT_VERSION}).")
     game = document.get("game", "shen")
     if game not in GAMES:
@@ -126,6 +190,16 @@ def _checked(document: Any) -> dict[str, Any]:
         or not all(isinstance(digest, str) for digest in digests)
     ):
         raise MatchError(f"The file must hold {expected} state digests (one every {every}).")
+    final_digest = document.get("final_digest")
+    if version == 1 and "final_digest" not in document:
+        # The last stored digest is the final state's only when the record ends on one.
+        if len(actions) % every:
+            raise MatchError(
+                "This replay file (version 1) holds no digest of its final state: "
+                "download it again."
+            )
+    elif not isinstance(final_digest, str):
+        raise MatchError("The file must hold the digest of its final state (final_digest).")
     return {
         "game": game,
         "ruleset": ruleset,
@@ -135,6 +209,8 @@ def _checked(document: Any) -> dict[str, Any]:
         "actions": actions,
         "digest_every": every,
         "digests": digests,
+        "final_digest": final_digest,
+        "result": document.get("result"),
     }
 
 

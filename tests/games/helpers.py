@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from django.test import TestCase
 
-from games.models import Match, Mode
+from games.models import DIGEST_EVERY, Match, Mode, Status
 from games.play import GAMES
 from games.records import match_position
 from games.services import match_create
@@ -36,3 +38,20 @@ def bot_first(owner, deck, seed: int = 9, **fields) -> Match:
     return match_create(
         owner=owner, deck=deck, mode=Mode.BOT, seed=seed, first_turn=first_turn, **fields
     )
+
+
+def played_to_the_end(match: Match, seed: int = 5) -> Match:
+    """``match`` played to its end by random legal actions, its record stored."""
+    game, chooser = GAMES[match.game], random.Random(seed)
+    state, _ = game.start(match.ruleset, match.options, match.decks, match.seed)
+    states, actions = [state], []
+    while game.result(state) is None:
+        action = chooser.choice(game.legal_actions(state))
+        state, _ = game.apply(state, action)
+        states.append(state)
+        actions.append(game.action_to_json(action))
+    match.actions, match.number = actions, len(actions)
+    match.digests = [game.digest(s) for s in states[::DIGEST_EVERY]]
+    match.status, match.result = Status.FINISHED, game.result(state)
+    match.save()
+    return match
