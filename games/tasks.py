@@ -15,7 +15,12 @@ from celery.signals import worker_ready
 from django.db import OperationalError
 
 from games.bot_turns import bot_turns_play
-from games.simulations import chunk_run, simulations_resume
+from games.simulations import (
+    SimulationUnavailable,
+    chunk_followed,
+    chunk_run,
+    simulations_resume,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -30,11 +35,20 @@ IDEMPOTENT = {
 }
 
 
-@shared_task(name="games.simulate_chunk", max_retries=8, **IDEMPOTENT)
+@shared_task(
+    name="games.simulate_chunk",
+    max_retries=8,
+    # The broker down when the job's next chunks are queued: tried again (the chunk
+    # itself, done, is not played twice).
+    **{**IDEMPOTENT, "autoretry_for": (OperationalError, SimulationUnavailable)},
+)
 def simulate_chunk(chunk_id: int) -> int:
-    """Play and store one chunk of a simulation job; how many games it played (0: it had
-    nothing to do: done already, cancelled, or its job is over)."""
-    return len(chunk_run(chunk_id))
+    """Play and store one chunk of a simulation job, then queue its job's next chunks;
+    how many games it played (0: it had nothing to do: done already, cancelled, or its
+    job is over)."""
+    played = len(chunk_run(chunk_id))
+    chunk_followed(chunk_id)
+    return played
 
 
 @worker_ready.connect

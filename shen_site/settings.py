@@ -260,6 +260,16 @@ CELERY_TASK_QUEUES, CELERY_TASK_ROUTES = celery_queues(CELERY_TASK_DEFAULT_QUEUE
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# --- Simulations -----------------------------------------------------------
+# How many chunks of one job are in the queue or being played at once: each finished
+# chunk queues the next, so jobs take turns on the workers and a small job waits for a
+# few chunks, not behind a big one. At least the number of worker processes, or one
+# job alone leaves some idle.
+SIMULATION_CHUNKS_AHEAD = env_int("SHEN_SIM_CHUNKS_AHEAD", 4, minimum=1)
+# Per account: games of its unfinished jobs not yet played, and unfinished jobs.
+SIMULATION_MAX_QUEUED_GAMES = env_int("SHEN_SIM_MAX_QUEUED_GAMES", 200_000, minimum=1)
+SIMULATION_MAX_RUNNING_JOBS = env_int("SHEN_SIM_MAX_RUNNING_JOBS", 3, minimum=1)
+
 # --- Auth -----------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
