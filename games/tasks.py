@@ -1,5 +1,6 @@
-"""Celery tasks of the games app: one simulation chunk per task, and a bot's turn in a
-bot match (on a queue of its own: settings).
+"""Celery tasks of the games app: one simulation chunk per task, a simulated game played
+again for the replay viewer, and a bot's turn in a bot match (on a queue of its own:
+settings).
 
 Acknowledged late and rejected back to the queue when the worker process running
 it dies (settings), so a killed worker's task runs again elsewhere; the work itself
@@ -15,6 +16,7 @@ from celery.signals import worker_ready
 from django.db import OperationalError
 
 from games.bot_turns import bot_turns_play
+from games.simulation_replays import watch_play
 from games.simulations import (
     SimulationUnavailable,
     chunk_followed,
@@ -58,6 +60,9 @@ def chunks_resume(sender, **kwargs) -> None:
     app = getattr(sender, "app", None) or current_app
     if not str(app.conf.broker_url).startswith("filesystem:"):
         return
+    # A worker of the bots' queue alone (runsite starts one) leaves the chunks alone.
+    if app.conf.task_default_queue not in app.amqp.queues.consume_from:
+        return
     with app.connection_for_write() as connection:
         # The chunks' queue only: a bot's turn waiting in its own queue is still wanted.
         connection.default_channel.queue_purge(app.conf.task_default_queue)
@@ -69,3 +74,11 @@ def bot_turn(match_id: int, number: int) -> int:
     """The bot of a bot match answers its decisions from state ``number`` on; how many
     (0: the match had moved on or was over, or the decision was not the bot's)."""
     return bot_turns_play(match_id, number)
+
+
+@shared_task(name="games.simulated_game_watch", max_retries=3, **IDEMPOTENT)
+def simulated_game_watch(job_id: int, index: int, arm: int, viewer_id: int) -> int:
+    """Play a simulation's game again into a match record for its viewer to watch (on the
+    simulations' queue: as slow as the job's bots); the match's id (0: nothing to make)."""
+    match = watch_play(job_id, index, arm, viewer_id)
+    return match.pk if match is not None else 0

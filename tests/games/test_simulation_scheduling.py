@@ -4,6 +4,7 @@ on the workers; a cancelled job's chunks go without playing; per-account quotas.
 from __future__ import annotations
 
 from collections import deque
+from types import SimpleNamespace
 
 import pytest
 
@@ -13,7 +14,7 @@ from games.simulations import (
     simulation_cancel,
     simulations_resume,
 )
-from games.tasks import simulate_chunk
+from games.tasks import chunks_resume, simulate_chunk
 from tests.games.simulation_jobs import rule_ab, simulation_start
 from tests.games.test_simulation_api import body_for
 from tests.games.test_simulation_pages import form_data
@@ -167,3 +168,15 @@ def test_the_start_form_says_the_quota_is_reached(
     assert response.status_code == 429
     assert "at most 50 games waiting to be played" in response.content.decode()
     assert SimulationJob.objects.filter(owner=alice).count() == 1
+
+
+def test_a_worker_of_the_bots_queue_alone_leaves_the_chunks_queue_alone(monkeypatch):
+    # runsite's bots' worker starting while a job runs emptied the chunks' queue of the
+    # filesystem broker and queued them all again.
+    resumed = []
+    monkeypatch.setattr("games.tasks.simulations_resume", lambda: resumed.append(True) or 0)
+    conf = SimpleNamespace(broker_url="filesystem://localhost//", task_default_queue="celery")
+    app = SimpleNamespace(conf=conf, amqp=SimpleNamespace(queues=SimpleNamespace()))
+    app.amqp.queues.consume_from = {"celery-bots": None}
+    chunks_resume(sender=SimpleNamespace(app=app))
+    assert resumed == []
