@@ -31,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.simulate import site_in  # noqa: E402
+
 SIMULATION_GAMES = 10_000
 MATCHES = int(os.environ.get("BENCH_MATCHES", "5"))
 SIMULATION_BOT = os.environ.get("BENCH_SIM_BOT", "random")
@@ -40,20 +42,7 @@ WAIT_SECONDS = 300
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
-        os.environ["SHEN_SQLITE_PATH"] = f"{directory}/bench.sqlite3"
-        os.environ["SHEN_CACHE_DIR"] = f"{directory}/cache"
-        os.environ["SHEN_BROKER_DIR"] = f"{directory}/broker"
-        os.environ.pop("DATABASE_URL", None)
-        os.environ.pop("REDIS_URL", None)
-        os.environ["SHEN_CELERY_EAGER"] = "0"
-        os.environ.setdefault("DEBUG", "1")
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shen_site.settings")
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
+        site_in(directory)
         report(measure(Path(directory)))
 
 
