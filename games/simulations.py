@@ -9,6 +9,10 @@ A chunk is idempotent: its summaries are written once, in one transaction that
 holds the job's row and moves the chunk to "done" only from "queued" or
 "running". A chunk delivered again after its worker died replays its games and
 finds either nothing written yet (it writes) or its result there (it does nothing).
+
+A job has only a few chunks in the queue at a time (``simulation_enqueue``), each
+finished chunk queueing the next, so jobs share the workers in turn; an account may
+have only so many jobs, and games, waiting (``SimulationQuota``).
 """
 
 from __future__ import annotations
