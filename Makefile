@@ -45,4 +45,5 @@ bench: install-test
 	$(BIN)/python bench/matches.py
 	$(BIN)/python bench/hostile.py
 	$(BIN)/python bench/simulate.py
+	$(BIN)/python bench/bot_latency.py
 	$(BIN)/python bench/bots.py --minutes 10

@@ -93,21 +93,27 @@ class Run:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
-        os.environ["SHEN_SQLITE_PATH"] = f"{directory}/bench.sqlite3"
-        os.environ["SHEN_CACHE_DIR"] = f"{directory}/cache"
-        os.environ["SHEN_BROKER_DIR"] = f"{directory}/broker"
-        os.environ.pop("DATABASE_URL", None)
-        os.environ.pop("REDIS_URL", None)
-        os.environ["SHEN_CELERY_EAGER"] = "0"
-        os.environ.setdefault("DEBUG", "1")
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shen_site.settings")
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
+        site_in(directory)
         report(*measure(Path(directory)))
+
+
+def site_in(directory: str) -> None:
+    """Django on a new SQLite database, file cache and filesystem broker in ``directory``
+    (the workers started later inherit them), migrated."""
+    os.environ["SHEN_SQLITE_PATH"] = f"{directory}/bench.sqlite3"
+    os.environ["SHEN_CACHE_DIR"] = f"{directory}/cache"
+    os.environ["SHEN_BROKER_DIR"] = f"{directory}/broker"
+    os.environ.pop("DATABASE_URL", None)
+    os.environ.pop("REDIS_URL", None)
+    os.environ["SHEN_CELERY_EAGER"] = "0"
+    os.environ.setdefault("DEBUG", "1")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shen_site.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
 
 
 def measure(directory: Path) -> tuple[float, CpuTime, Run, Run, int]:

@@ -161,6 +161,9 @@ class SimulationChunk(models.Model):
     status = models.CharField(
         max_length=12, choices=ChunkStatus.choices, default=ChunkStatus.QUEUED
     )
+    # When it was last handed to the broker: a job keeps only a few chunks there at a
+    # time (games.simulations.simulation_enqueue), so jobs take turns on the workers.
+    sent_at = models.DateTimeField(null=True, blank=True)
     # How many times a worker began it: more than one means it was delivered again.
     attempts = models.PositiveSmallIntegerField(default=0)
     # The worker process that last began it ("host:pid").

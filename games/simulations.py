@@ -9,6 +9,10 @@ A chunk is idempotent: its summaries are written once, in one transaction that
 holds the job's row and moves the chunk to "done" only from "queued" or
 "running". A chunk delivered again after its worker died replays its games and
 finds either nothing written yet (it writes) or its result there (it does nothing).
+
+A job has only a few chunks in the queue at a time (``simulation_enqueue``), each
+finished chunk queueing the next, so jobs share the workers in turn; an account may
+have only so many jobs, and games, waiting (``SimulationQuota``).
 """
 
 from __future__ import annotations
@@ -19,11 +23,14 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Sum
 from django.utils import timezone
 
 from decks.models import Deck, DeckVersion
@@ -67,9 +74,11 @@ TARGET_CHUNKS = 100
 TAIL_GAMES = 5
 # A running chunk looks at its job this often, so a cancel stops it within a moment.
 CANCEL_CHECK_SECONDS = 1.0
-WAITING = (ChunkStatus.QUEUED,)
-# A running chunk whose worker died is resumed too.
-RESUMABLE = (ChunkStatus.QUEUED, ChunkStatus.RUNNING)
+# A chunk still to be played (a running one's worker may die: it is played again).
+UNPLAYED = (ChunkStatus.QUEUED, ChunkStatus.RUNNING)
+# Set while simulation_enqueue queues chunks: a task run eagerly (tests, SHEN_CELERY_EAGER)
+# inside it queues nothing itself, the loop there goes on instead of recursing.
+_enqueuing: ContextVar[bool] = ContextVar("simulation_enqueuing", default=False)
 
 
 class SimulationError(Refusal):
@@ -83,6 +92,12 @@ class SimulationConflict(SimulationError):
     """The job is not in a state that allows this (already over)."""
 
     status = 409
+
+
+class SimulationQuota(SimulationError):
+    """The account has as many simulations waiting as it may (settings)."""
+
+    status = 429
 
 
 class SimulationUnavailable(SimulationError):
@@ -146,6 +161,7 @@ def simulation_create(
     if games * arms > MAX_GAMES:
         raise SimulationError(f"A job plays at most {MAX_GAMES:,} games in all its arms.")
     with transaction.atomic():
+        _quota_check(owner, games * arms)
         job = SimulationJob.objects.create(
             owner=owner,
             kind=kind,
@@ -248,19 +264,56 @@ def chunk_spans(games: int, size: int) -> Iterator[tuple[int, int]]:
         first += count
 
 
-def simulation_enqueue(job: SimulationJob, *, statuses: Sequence[str] = WAITING) -> int:
-    """Queue every chunk of ``job`` still waiting (in ``statuses``); how many.
+def simulation_enqueue(job: SimulationJob) -> int:
+    """Queue ``job``'s next chunks, so that SIMULATION_CHUNKS_AHEAD of them are in the
+    queue or being played (fewer near its end); how many were queued.
 
-    SimulationUnavailable when the broker cannot be reached (a chunk queued twice is
-    harmless: chunks are idempotent)."""
+    Called when a job starts and after each chunk, so jobs take turns on the workers:
+    a job's next chunk goes in behind the chunks other jobs have queued meanwhile, and
+    a cancelled job leaves only those few behind. SimulationUnavailable when the broker
+    cannot be reached (those chunks wait for the next call)."""
+    if _enqueuing.get():
+        return 0
+    token = _enqueuing.set(True)
+    try:
+        queued = 0
+        # Once, unless the chunks were played meanwhile (eagerly): then the next ones.
+        while sent := _chunks_send(job):
+            queued += sent
+        return queued
+    finally:
+        _enqueuing.reset(token)
+
+
+def _chunks_send(job: SimulationJob) -> int:
+    with transaction.atomic():
+        locked = SimulationJob.objects.select_for_update().light().get(pk=job.pk)
+        if locked.is_over:
+            return 0
+        chunks = job.chunks.filter(status__in=UNPLAYED)
+        room = settings.SIMULATION_CHUNKS_AHEAD - chunks.filter(sent_at__isnull=False).count()
+        if room <= 0:
+            return 0
+        # Arm by arm within a span: the arms of a paired job keep pace with each other.
+        later = chunks.filter(sent_at__isnull=True).order_by("index", "arm")
+        sending = list(later.values_list("pk", flat=True)[:room])
+        SimulationChunk.objects.filter(pk__in=sending).update(sent_at=timezone.now())
+    try:
+        _send(sending)
+    except SimulationUnavailable:
+        SimulationChunk.objects.filter(pk__in=sending).update(sent_at=None)
+        raise
+    return len(sending)
+
+
+def _send(chunks: Sequence[int]) -> None:
+    """A task for each of ``chunks``; SimulationUnavailable when the broker is down (a
+    chunk queued twice is harmless: chunks are idempotent)."""
     # Imported here: the task module calls back into this one.
     from games.tasks import simulate_chunk
 
-    waiting = list(
-        job.chunks.filter(status__in=statuses).values_list("pk", flat=True).order_by("index")
-    )
     try:
-        for pk in waiting:
+        for pk in chunks:
             simulate_chunk.apply_async((pk,), retry=False)
     except Exception as error:  # kombu and redis raise many kinds; every one means "down"
         if isinstance(error, SimulationError):
@@ -269,11 +322,20 @@ def simulation_enqueue(job: SimulationJob, *, statuses: Sequence[str] = WAITING)
             "The simulation service is unavailable right now (its queue cannot be reached); "
             "nothing was started. Please try again later."
         ) from error
-    return len(waiting)
+
+
+def chunk_followed(chunk_id: int) -> int:
+    """After chunk ``chunk_id`` ran (or found nothing to do): its job's next chunks
+    queued (``simulation_enqueue``); how many."""
+    job = SimulationJob.objects.light().filter(chunks__pk=chunk_id).first()
+    if job is None or job.is_over:
+        return 0
+    return simulation_enqueue(job)
 
 
 def simulations_resume() -> int:
-    """Queue again every chunk that unfinished jobs still wait for; how many.
+    """Queue again every chunk that unfinished jobs had in the queue, and their next ones;
+    how many.
 
     For the filesystem broker, when a worker starts: a message a worker had taken
     from the folder lives only in that worker's memory until the task ends, so a
@@ -283,7 +345,36 @@ def simulations_resume() -> int:
     at worst and is still counted once.
     """
     jobs = SimulationJob.objects.exclude(status__in=JOB_OVER).light().order_by("pk")
-    return sum(simulation_enqueue(job, statuses=RESUMABLE) for job in jobs)
+    queued = 0
+    for job in jobs:
+        sent = job.chunks.filter(status__in=UNPLAYED, sent_at__isnull=False)
+        again = list(sent.order_by("index", "arm").values_list("pk", flat=True))
+        _send(again)
+        queued += len(again) + simulation_enqueue(job)
+    return queued
+
+
+def _quota_check(owner: AbstractBaseUser, games: int) -> None:
+    """SimulationQuota when a job of ``games`` games (in all its arms) would give
+    ``owner`` more unfinished jobs, or more games waiting, than an account may have."""
+    # The owner's row is the lock: two jobs started at once are counted one after the other.
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+    unfinished = SimulationJob.objects.filter(owner=owner).exclude(status__in=JOB_OVER)
+    most_jobs = settings.SIMULATION_MAX_RUNNING_JOBS
+    if unfinished.count() >= most_jobs:
+        raise SimulationQuota(
+            f"You have {most_jobs} simulations waiting or running, the most an account may "
+            "have at once: start this one when one of them is over (or cancel one)."
+        )
+    chunks = SimulationChunk.objects.filter(job__in=unfinished, status__in=UNPLAYED)
+    waiting = chunks.aggregate(games=Sum("count"))["games"] or 0
+    most_games = settings.SIMULATION_MAX_QUEUED_GAMES
+    if waiting + games > most_games:
+        raise SimulationQuota(
+            f"An account may have at most {most_games:,} games waiting to be played; you "
+            f"have {waiting:,}, and this simulation would add {games:,}. Ask for fewer "
+            "games, or start it when your other simulations are further on."
+        )
 
 
 def _sides(

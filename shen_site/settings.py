@@ -188,13 +188,29 @@ THROTTLE_FALLBACK_COUNTS_DIR = str(
 # A worker process killed mid-task gets its task rejected back onto the queue
 # (acks late + reject on worker lost); the simulation chunks are idempotent.
 BROKER_DIR = env_path("SHEN_BROKER_DIR", BASE_DIR / "var" / "broker")
+
+
+def unacked_sweep(visibility: int) -> dict[str, int]:
+    """kombu's Redis options for how often a worker looks for messages taken by a dead
+    worker whose ``visibility`` seconds are up: every sweep scans (kombu's default
+    scans on every tenth of its 10 s sweeps, so a dead worker's chunk waited about
+    100 s more than the visibility said), every quarter of it, 1 to 10 s apart. A
+    sweep is one small sorted-set read per worker."""
+    return {
+        "unacked_restore_interval": max(1, min(10, visibility // 4)),
+        "unacked_restore_throttle": 1,
+    }
+
+
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     # A message taken by a worker that died before acknowledging it is delivered again
     # after this many seconds. Longer than any chunk takes, or a slow chunk is played
     # twice (it is still stored once: chunks are idempotent).
+    TASK_VISIBILITY_SECONDS = env_int("SHEN_TASK_VISIBILITY_SECONDS", 3600, minimum=1)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env_int("SHEN_TASK_VISIBILITY_SECONDS", 3600, minimum=1),
+        "visibility_timeout": TASK_VISIBILITY_SECONDS,
+        **unacked_sweep(TASK_VISIBILITY_SECONDS),
         # Redis down, a request that queues a task tries twice at once and gives up (the
         # bot then answers in the request; a simulation says the service is unavailable):
         # kombu's own retries kept every such request waiting about 6 s first.
@@ -249,6 +265,16 @@ CELERY_TASK_QUEUES, CELERY_TASK_ROUTES = celery_queues(CELERY_TASK_DEFAULT_QUEUE
 # simulation service is unavailable) instead of retrying for minutes.
 CELERY_BROKER_CONNECTION_TIMEOUT = 3
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# --- Simulations -----------------------------------------------------------
+# How many chunks of one job are in the queue or being played at once: each finished
+# chunk queues the next, so jobs take turns on the workers and a small job waits for a
+# few chunks, not behind a big one. At least the number of worker processes, or one
+# job alone leaves some idle.
+SIMULATION_CHUNKS_AHEAD = env_int("SHEN_SIM_CHUNKS_AHEAD", 4, minimum=1)
+# Per account: games of its unfinished jobs not yet played, and unfinished jobs.
+SIMULATION_MAX_QUEUED_GAMES = env_int("SHEN_SIM_MAX_QUEUED_GAMES", 200_000, minimum=1)
+SIMULATION_MAX_RUNNING_JOBS = env_int("SHEN_SIM_MAX_RUNNING_JOBS", 3, minimum=1)
 
 # --- Auth -----------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -5,7 +5,7 @@ from django.core.cache import caches
 from hypothesis import settings
 
 # Real Celery workers, for the tests of simulations on a broker (games and browser).
-from tests.games.workers import broker, workers  # noqa: F401
+from tests.games.workers import broker, site_workers_started, workers  # noqa: F401
 
 # No per-example deadline: these machines are shared, and a slow example on a busy
 # core is not a bug. Speed is measured in bench/, never in a test.

@@ -1,6 +1,6 @@
 """The simulation API: start a job, list mine, read its progress and results, cancel it,
-export it. Someone else's job is a 404; bad input a 400 with the reasons; the workers'
-queue down a 503; nothing here waits for a game to be played."""
+export it. Someone else's job is a 404; bad input a 400 with the reasons; past the
+account's quota a 429; the workers' queue down a 503; nothing here waits for a game to be played."""
 
 from __future__ import annotations
 
@@ -42,6 +42,10 @@ from shen_site.json_input import BoundedJSONParser
 
 REFUSED = OpenApiResponse(SimulationRefusalSerializer, description="Refused, with the reasons")
 NOT_FOUND = OpenApiResponse(description="No such simulation, or not one of yours")
+QUOTA = OpenApiResponse(
+    SimulationRefusalSerializer,
+    description="The account has as many simulations, or games, waiting as it may",
+)
 UNAVAILABLE = OpenApiResponse(
     SimulationRefusalSerializer, description="The simulation service is unavailable"
 )
@@ -102,7 +106,13 @@ class SimulationListView(SimulationAPIView):
     @extend_schema(
         summary="Start a simulation: deck A against deck B, played by bots in the background",
         request=SimulationCreateSerializer,
-        responses={201: SimulationSerializer, 400: REFUSED, 404: NOT_FOUND, 503: UNAVAILABLE},
+        responses={
+            201: SimulationSerializer,
+            400: REFUSED,
+            404: NOT_FOUND,
+            429: QUOTA,
+            503: UNAVAILABLE,
+        },
     )
     def post(self, request: Request) -> Response:
         if not isinstance(request.data, dict):

@@ -15,6 +15,7 @@ from itertools import islice
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -35,9 +36,10 @@ from games.simulation_forms import SimulationStartForm, initial_from_job
 from games.simulation_games import GameSummary
 from games.simulation_kinds import arm_labels
 from games.simulation_progress import jobs_progress, simulation_progress
-from games.simulation_replays import simulated_match
+from games.simulation_replays import watch_request
 from games.simulations import (
     SimulationError,
+    SimulationUnavailable,
     job_arm_figures,
     job_figures,
     job_gauntlet,
@@ -50,6 +52,7 @@ from shen_site.record_numbers import record_number
 POLL_MILLISECONDS = 1000
 # Games of a job listed with a link to the replay viewer.
 SAMPLE_GAMES = 10
+GAUNTLET_SAMPLE_GAMES = 2
 
 
 def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
@@ -159,17 +162,49 @@ def simulation_publish(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("simulations:detail", job.pk)
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 @retry_when_busy
 def simulation_watch(request: HttpRequest, pk: int, index: int) -> HttpResponse:
-    """Game ``index`` of the job in the replay viewer (played again into a match record)."""
+    """Game ``index`` of the job's arm ``?arm=`` (0 unless told) in the replay viewer,
+    once a worker has played it again into a match record: until then a page that
+    polls here (htmx: 204 while it waits) and goes on to the replay. A game the job
+    has not played is a 404."""
     job = get_object_or_404(SimulationJob.objects.of_owner(request.user), pk=pk)
+    arm = _arm_number(request.POST.get("arm") or request.GET.get("arm") or "0")
     try:
-        match = simulated_match(job=job, index=index, viewer=request.user)
+        match = watch_request(job=job, index=index, arm=arm, viewer=request.user)
+    except SimulationUnavailable as refused:
+        return HttpResponse(str(refused), status=refused.status, content_type="text/plain")
     except SimulationError as missing:
         raise Http404(str(missing)) from None
-    return redirect("matches:replay", match.pk)
+    if match is not None:
+        if request.headers.get("HX-Request"):
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = reverse("matches:replay", args=[match.pk])
+            return response
+        return redirect("matches:replay", match.pk)
+    if request.method == "POST":
+        return redirect(f"{reverse('simulations:watch', args=[job.pk, index])}?arm={arm}")
+    if request.headers.get("HX-Request"):
+        return HttpResponse(status=204)
+    context = {"job": job, "index": index, "arm": arm, "label": _arm_labels(job)[arm]}
+    context["poll_ms"] = POLL_MILLISECONDS
+    response = render(request, "games/simulation_watch.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _arm_number(text: str) -> int:
+    """The arm a watch names (its digits); a 404 for anything else."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise Http404("No such arm.")
+    return int(text)
+
+
+def _arm_labels(job: SimulationJob) -> tuple[str, ...]:
+    """Each arm's label, for a job of more than one arm (a matchup's is "")."""
+    return arm_labels(job.kind, job.parameters, job.ruleset) if job.arm_count > 1 else ("",)
 
 
 def _live_render(
@@ -232,6 +267,7 @@ def _paired_results(job: SimulationJob) -> dict:
         "arms": arms,
         "shift": shift,
         "charts": [mark_safe(chart) for chart in charts],  # escaped by simulation_charts
+        "samples": _samples(job),
     }
 
 
@@ -244,7 +280,12 @@ def _gauntlet_results(job: SimulationJob) -> dict:
         (name, [*cells, overall])
         for name, cells, overall in zip(decks, gauntlet.cells, gauntlet.overall, strict=True)
     ]
-    return {"gauntlet_rows": rows, "columns": [*opponents, "All"], "charts": [mark_safe(chart)]}
+    return {
+        "gauntlet_rows": rows,
+        "columns": [*opponents, "All"],
+        "charts": [mark_safe(chart)],
+        "samples": _samples(job),
+    }
 
 
 def _results(job: SimulationJob) -> dict:
@@ -268,21 +309,35 @@ def _results(job: SimulationJob) -> dict:
             if cards
         ),
     ]
-    first = job.chunks.filter(index=0, status=ChunkStatus.DONE).values_list("summaries", flat=True)
-    sample = [
-        (index, summary, _words(summary.ending))
-        for summaries in first
-        for index, summary in enumerate(
-            GameSummary.from_json(data) for data in islice(summaries, SAMPLE_GAMES)
-        )
-    ]
     return {
         "figures": figures,
         "charts": [mark_safe(chart) for chart in charts],  # escaped by simulation_charts
         "cards": list(zip((job.name_a, job.name_b), figures.cards, strict=True)),
-        "sample": sample,
+        "samples": _samples(job),
         "endings": [(_words(ending), count) for ending, count in figures.endings],
     }
+
+
+def _samples(job: SimulationJob) -> list[tuple[str, int, list]]:
+    """Each arm's first games played (its label, the arm, and (game, summary, ending)
+    rows), each of which may be watched: SAMPLE_GAMES of an arm, a few of a gauntlet's
+    many pairings."""
+    labels = _arm_labels(job)
+    shown = SAMPLE_GAMES if len(labels) <= 2 else GAUNTLET_SAMPLE_GAMES
+    first = job.chunks.filter(index=0, status=ChunkStatus.DONE).order_by("arm")
+    return [
+        (
+            labels[arm],
+            arm,
+            [
+                (index, summary, _words(summary.ending))
+                for index, summary in enumerate(
+                    GameSummary.from_json(data) for data in islice(summaries, shown)
+                )
+            ],
+        )
+        for arm, summaries in first.values_list("arm", "summaries")
+    ]
 
 
 def _words(name: str) -> str:

@@ -8,10 +8,13 @@ import pytest
 
 from games.bot_turns import bot_seat, bot_to_decide
 from games.models import Match, Status
+from games.models_simulation import ChunkStatus
 from games.play import GAMES
 from games.records import match_replayed
 from games.services import _bot_seed, match_act
+from games.simulations import simulation_cancel
 from tests.games.helpers import acting_seat, bot_first, legal_json
+from tests.games.simulation_jobs import simulation_start
 from tests.games.test_simulation_worker import wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,3 +51,25 @@ def test_a_worker_process_plays_the_bots_turns(workers, alice, alices_deck):
     for number in bots:
         bot = game.bot(match.bot_name, _bot_seed(match.seed, number))
         assert game.action_to_json(bot.choose(states[number])) == match.actions[number]
+
+
+def test_a_bots_turn_starts_while_every_simulation_process_plays_a_chunk(
+    site_workers_started, alice, alices_deck, bobs_deck
+):
+    # The workers `manage.py runsite` starts: one process for the simulations, busy
+    # with a 200-game chunk, and the bots' own. A worker taking both queues would leave
+    # the bot's turn waiting until its process had played the chunk.
+    job = simulation_start(alice, alices_deck, bobs_deck, options={}, games=20_000, seed=3)
+    assert job.chunk_size == 200
+    first = job.chunks.get(index=0, arm=0)
+
+    def playing():
+        first.refresh_from_db()
+        return first.status == ChunkStatus.RUNNING
+
+    wait_for(playing, "the simulation's first chunk to be played")
+    match = bot_first(alice, alices_deck, options={"max_turns": 3})
+    wait_for(lambda: players_turn(match), "the bot's answer")
+    first.refresh_from_db()
+    assert first.status == ChunkStatus.RUNNING, "the bot moved only once the chunk was done"
+    simulation_cancel(job)

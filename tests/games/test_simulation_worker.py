@@ -8,6 +8,7 @@ import signal
 import time
 
 import pytest
+from django.conf import settings
 
 from games.models_simulation import ChunkStatus, JobStatus, SimulationChunk, SimulationJob
 from games.simulations import job_summaries
@@ -97,3 +98,31 @@ def test_a_whole_worker_killed_mid_job_is_made_good_by_the_next_one(
     victim.refresh_from_db()
     assert victim.attempts >= 2
     assert_every_game_counted_once(job)
+
+
+@pytest.mark.skipif(not settings.REDIS_URL, reason="kombu's Redis transport: needs REDIS_URL")
+def test_redis_hands_a_dead_workers_chunk_on_soon_after_its_visibility_timeout(
+    workers, alice, alices_deck, bobs_deck
+):
+    # kombu's Redis sweep looked for abandoned messages on every tenth of its 10 s
+    # rounds: a dead worker's chunk came back about 100 s after it was taken, whatever
+    # SHEN_TASK_VISIBILITY_SECONDS said (5 s in the tests).
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    first = workers()
+    job = start_job(alice, alices_deck, bobs_deck)
+    victim = running_chunk(job)
+    taken = victim.started_at  # its first attempt began as soon as it was taken
+    os.killpg(first.pid, signal.SIGKILL)
+    first.wait()
+    workers()
+
+    def begun_again():
+        victim.refresh_from_db()
+        return victim.attempts >= 2
+
+    wait_for(begun_again, "the killed chunk to begin again")
+    # A sweep (at most 10 s apart), a worker's start and a pool process's first query
+    # on top of the visibility: generous, yet far under kombu's 100 s.
+    waited = (victim.started_at - taken).total_seconds()
+    assert waited <= visibility + 30, waited
+    wait_until_finished(job)

@@ -17,7 +17,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from games.management.commands.runsite import worker_command
+from games.management.commands.runsite import site_workers, worker_command
 from shen_site.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,13 +57,16 @@ def broker_in_use() -> Iterator[None]:
 
 @contextmanager
 def worker_starter() -> Iterator[Callable[[], subprocess.Popen]]:
-    """A function that starts a Celery worker (one pool process, in a process group of
-    its own); every one it started is stopped and waited for on leaving."""
+    """A function that starts a Celery worker (one pool process unless told otherwise,
+    in a process group of its own); every one it started is stopped and waited for on
+    leaving."""
     started: list[subprocess.Popen] = []
 
-    def start() -> subprocess.Popen:
+    def start(command: list[str] | None = None) -> subprocess.Popen:
+        """A worker of one pool process taking every queue, or one run by ``command``."""
+        name = f"--hostname=test-{os.getpid()}-{len(started)}@%h"
         process = subprocess.Popen(
-            worker_command(1, "--pool=prefork", f"--hostname=test-{os.getpid()}-{len(started)}@%h"),
+            command or worker_command(1, "--pool=prefork", name),
             cwd=ROOT,
             env=worker_environment(),
             stdout=subprocess.DEVNULL,
@@ -99,3 +102,9 @@ def workers(broker):
     """Start Celery workers (see ``worker_starter``); every one is stopped afterwards."""
     with worker_starter() as start:
         yield start
+
+
+@pytest.fixture
+def site_workers_started(workers):
+    """The workers ``manage.py runsite`` starts beside the site, one process each."""
+    return [workers(command) for command in site_workers(1, 1, host=f"test-{os.getpid()}.%h")]

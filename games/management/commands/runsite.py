@@ -1,5 +1,6 @@
-"""``manage.py runsite``: the development server and a Celery worker, started and stopped
-together, so ``make run`` is one command that also runs simulations in the background."""
+"""``manage.py runsite``: the development server and its Celery workers, started and stopped
+together, so ``make run`` is one command that also runs simulations and play-test bots in
+the background."""
 
 from __future__ import annotations
 
@@ -37,8 +38,21 @@ def worker_command(concurrency: int, *options: str) -> list[str]:
     ]
 
 
+def site_workers(concurrency: int, bot_concurrency: int = 1, host: str = "%h") -> list[list[str]]:
+    """The workers beside the site: ``concurrency`` processes for the simulations' queue,
+    and ``bot_concurrency`` of their own for the bots of play-test matches, so that a
+    bot's turn starts within moments however long the simulations running are (a
+    worker whose processes all play chunks takes nothing else, and holds what it took)."""
+    chunks = settings.CELERY_TASK_DEFAULT_QUEUE
+    bots = dict(settings.CELERY_TASK_ROUTES)["games.bot_turn"]["queue"]
+    return [
+        worker_command(concurrency, f"--queues={chunks}", f"--hostname=sim@{host}"),
+        worker_command(bot_concurrency, f"--queues={bots}", f"--hostname=bots@{host}"),
+    ]
+
+
 class Command(BaseCommand):
-    help = "Run the development server and a Celery worker beside it; Ctrl-C stops both."
+    help = "Run the development server and its Celery workers; Ctrl-C stops them all."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
@@ -49,28 +63,54 @@ class Command(BaseCommand):
             help="Worker processes playing simulation games (default: one per core but one).",
         )
         parser.add_argument(
+            "--bot-concurrency",
+            type=int,
+            default=1,
+            help="Worker processes of their own for play-test bots' turns (default: 1).",
+        )
+        parser.add_argument(
             "--no-worker", action="store_true", help="Only the site (workers run elsewhere)."
         )
 
-    def handle(self, *args, addrport: str, concurrency: int, no_worker: bool, **options) -> None:
+    def handle(
+        self,
+        *args,
+        addrport: str,
+        concurrency: int,
+        bot_concurrency: int,
+        no_worker: bool,
+        **options,
+    ) -> None:
         # runserver's autoreloader runs this command again in a child process
-        # (RUN_MAIN=true): only the first one starts the worker.
-        worker = None
+        # (RUN_MAIN=true): only the first one starts the workers.
+        workers = []
         if not no_worker and os.environ.get("RUN_MAIN") != "true":
             broker = settings.CELERY_BROKER_URL.split("://", 1)[0]
-            self.stdout.write(f"A Celery worker: {concurrency} processes, {broker} broker")
-            worker = subprocess.Popen(worker_command(concurrency), cwd=settings.BASE_DIR)
+            self.stdout.write(
+                f"Celery workers: {concurrency} processes for simulations, "
+                f"{bot_concurrency} for bots, {broker} broker"
+            )
+            workers = [
+                subprocess.Popen(command, cwd=settings.BASE_DIR)
+                for command in site_workers(concurrency, bot_concurrency)
+            ]
         try:
             call_command("runserver", addrport)
         finally:
-            if worker is not None:
+            for worker in workers:
+                _ask_to_stop(worker)
+            for worker in workers:
                 _stop(worker)
 
 
-def _stop(worker: subprocess.Popen) -> None:
-    """Ask the worker to stop (a warm shutdown), and kill it if it does not in time."""
+def _ask_to_stop(worker: subprocess.Popen) -> None:
+    """A warm shutdown: the worker finishes its tasks first."""
     if worker.poll() is None:
         worker.send_signal(signal.SIGTERM)
+
+
+def _stop(worker: subprocess.Popen) -> None:
+    """Wait for the worker to stop, and kill it if it does not in time."""
     try:
         worker.wait(timeout=STOP_SECONDS)
     except subprocess.TimeoutExpired:
