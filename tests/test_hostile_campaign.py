@@ -116,3 +116,11 @@ def test_the_play_families_aim_at_the_play_routes_with_bounded_bodies(world):
         assert route[0] in ("games", "api", "simulations"), request.describe()
         if request.family == "watch":
             assert request.path.endswith("/watch/") or "/replay/" in request.path
+
+
+def test_no_header_holds_a_line_break(world):
+    # http.client refuses such a header before sending it: the campaign would stop.
+    requests = hostile_requests(world, seed=1, counts=dict.fromkeys(FAMILIES, PER_FAMILY * 4))
+    for request in requests:
+        for name, value in request.headers:
+            assert "\r" not in value and "\n" not in value, (name, request.describe())
