@@ -5,11 +5,13 @@ site as it is now, so a renamed route or schema change shows here first.
 """
 
 import json
+import random
 
 import pytest
 
 from bench.hostile import COUNTS
 from bench.hostile_basics import PlayWorld, World
+from bench.hostile_play_values import entity_tag
 from bench.hostile_requests import FAMILIES, hostile_requests
 from bench.hostile_world import api_operations, page_routes
 
@@ -118,9 +120,8 @@ def test_the_play_families_aim_at_the_play_routes_with_bounded_bodies(world):
             assert request.path.endswith("/watch/") or "/replay/" in request.path
 
 
-def test_no_header_holds_a_line_break(world):
-    # http.client refuses such a header before sending it: the campaign would stop.
-    requests = hostile_requests(world, seed=1, counts=dict.fromkeys(FAMILIES, PER_FAMILY * 4))
-    for request in requests:
-        for name, value in request.headers:
-            assert "\r" not in value and "\n" not in value, (name, request.describe())
+def test_no_entity_tag_holds_a_line_break():
+    # http.client refuses such a header before sending it: the campaign stopped there.
+    for seed in range(3000):
+        tag = entity_tag(random.Random(seed), '"0-0"')
+        assert "\r" not in tag and "\n" not in tag, seed
