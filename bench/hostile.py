@@ -77,6 +77,8 @@ RAISED_RATE = "1000000/minute"
 TIMEOUT = 120
 # The target for every answer on this machine: an answer slower than this is counted.
 SLOW_SECONDS = 2.0
+# How many of the answers over it the report lists, slowest first.
+SLOW_LISTED = 15
 
 
 def main() -> None:
@@ -189,6 +191,7 @@ class FamilyFigures:
     seconds: float = 0.0
     cut_short: int = 0
     slow: int = 0  # answers slower than SLOW_SECONDS
+    slowest_few: list[Answer] = field(default_factory=list)  # the SLOW_LISTED slowest of them
     slowest: Answer | None = None
     largest: Answer | None = None
     failures: list[Answer] = field(default_factory=list)
@@ -206,6 +209,8 @@ class FamilyFigures:
         self.seconds += answer.seconds
         self.cut_short += answer.cut_short
         self.slow += answer.seconds > SLOW_SECONDS
+        if answer.seconds > SLOW_SECONDS:
+            self._keep_slow([answer])
         self._keep_extremes(answer)
         if answer.status == 0 or answer.status >= 500:
             self.failures.append(answer)
@@ -215,9 +220,15 @@ class FamilyFigures:
         self.seconds += other.seconds
         self.cut_short += other.cut_short
         self.slow += other.slow
+        self._keep_slow(other.slowest_few)
         self.failures += other.failures
         for answer in filter(None, (other.slowest, other.largest)):
             self._keep_extremes(answer)
+
+    def _keep_slow(self, answers: list[Answer]) -> None:
+        # Only a few: what is slow shows, without keeping every answer of a long campaign.
+        kept = sorted([*self.slowest_few, *answers], key=lambda a: -a.seconds)
+        self.slowest_few = kept[:SLOW_LISTED]
 
     def _keep_extremes(self, answer: Answer) -> None:
         if self.slowest is None or answer.seconds > self.slowest.seconds:
@@ -328,6 +339,14 @@ def report(figures: Mapping[str, FamilyFigures], *, seed: int, ready: float, spe
                 print(
                     f"  {name:<11} {measure(answer)}  {answer.status}  {answer.request.describe()}"
                 )
+    if total.slow:
+        print(f"\n{total.slow} answers took over {SLOW_SECONDS:.0f} s; the slowest:")
+        for answer in total.slowest_few:
+            family = answer.request.family
+            print(
+                f"  {family:<11} {answer.seconds * 1000:>6.0f} ms  {answer.status}  "
+                f"{answer.request.describe()}"
+            )
     if total.failures:
         print(f"\n{len(total.failures)} requests answered 5xx or not at all:")
         for error, count in Counter(a.error for a in total.failures).most_common():

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from bench.hostile import COUNTS
-from bench.hostile_basics import PlayWorld, World
+from bench.hostile import COUNTS, Answer, FamilyFigures
+from bench.hostile_basics import HostileRequest, PlayWorld, World
 from bench.hostile_play_values import entity_tag
 from bench.hostile_requests import FAMILIES, hostile_requests
 from bench.hostile_world import api_operations, page_routes
@@ -125,3 +125,13 @@ def test_no_entity_tag_holds_a_line_break():
     for seed in range(3000):
         tag = entity_tag(random.Random(seed), '"0-0"')
         assert "\r" not in tag and "\n" not in tag, seed
+
+
+def test_answers_over_two_seconds_are_counted_and_listed_per_family():
+    request = HostileRequest("watch", "POST", "/simulations/1/games/0/watch/")
+    family, total = FamilyFigures(), FamilyFigures()
+    for seconds in (0.1, 2.5, 1.9, 40.0):
+        family.add(Answer(request, 302, seconds, 0))
+    total.merge(family)
+    assert (family.slow, total.slow) == (2, 2)
+    assert [answer.seconds for answer in total.slowest_few] == [40.0, 2.5]
