@@ -53,8 +53,9 @@ from bench.hostile_values import encoded
 from bench.hostile_world import Credentials, world_build
 from bench.live_site import cache_name, database_name, fresh_database, serving, site_configure
 
-# Requests per family at --scale 1: under two minutes on SQLite, three on PostgreSQL here
-# (shared machine, load average 4).
+# Requests per family at --scale 1: four to six minutes on SQLite or PostgreSQL here
+# (shared machine, load average 6-7), a minute or more of it the watch family's games
+# played again in the request.
 COUNTS = {
     "importers": 600,
     "search": 600,
