@@ -6,16 +6,21 @@ of ``DATABASE_URL`` when it is set (dropped afterwards). It loads the sample cat
 plus 400 generated cards, makes a player (signed in, with a CSRF token), another player,
 a staff member and an anonymous visitor, the player's decks (one with a dozen versions,
 decks at the size limits: 300 distinct cards, 99-copy slots, an empty one, an unlisted
-one), another player's public and private decks and a hot-seat match. Then it sends a
-seeded stream of hostile requests (bench/hostile_requests.py), one at a time, across
-every endpoint family: the importers, the card search, every operation of the API
-schema, deck edits, history and diffs, the expensive pages, logging in, odd headers and
-every page route.
+one), another player's public and private decks, and the play world
+(bench/hostile_play_world.py: hot-seat matches at several depths, a bot match, finished
+matches, another player's match and invitation, a replay file, simulation jobs played,
+never played and another's). Then it sends a seeded stream of hostile requests
+(bench/hostile_requests.py), one at a time, across every endpoint family: the importers,
+the card search, every operation of the API schema, deck edits, history and diffs, the
+expensive pages, logging in, odd headers, every page route, and the play families:
+matches, replays, notes, simulations and watch.
 
 It prints the requests sent per family, their status codes, the 5xx (each with the
 exception the server raised) and unanswered requests, and the slowest and largest
-answer of each family, so that unbounded cost shows. The exit status is 1 when any
-request got a 5xx or no answer.
+answer of each family and how many answers took over 2 s (the target: none), so that
+unbounded cost shows. The exit status is 1 when any request got a 5xx or no answer.
+Every request goes to the in-process server on 127.0.0.1, and each family's count is
+fixed (``--scale`` multiplies them), so the campaign is bounded in count and time.
 
 The throttles are raised for the campaign (said in the output) so that requests reach
 the code; the login lockout is as in production, and its 429s are counted. One proxy is
@@ -48,8 +53,9 @@ from bench.hostile_values import encoded
 from bench.hostile_world import Credentials, world_build
 from bench.live_site import cache_name, database_name, fresh_database, serving, site_configure
 
-# Requests per family at --scale 1: under two minutes on SQLite, three on PostgreSQL here
-# (shared machine, load average 4).
+# Requests per family at --scale 1: four to six minutes on SQLite or PostgreSQL here
+# (shared machine, load average 6-7), a minute or more of it the watch family's games
+# played again in the request.
 COUNTS = {
     "importers": 600,
     "search": 600,
@@ -59,12 +65,21 @@ COUNTS = {
     "expensive": 250,
     "login": 120,
     "headers": 400,
+    "matches": 600,
+    "replays": 300,
+    "notes": 250,
+    "simulations": 300,
+    "watch": 120,
     "pages": 500,
 }
 # Raised so that requests reach the code instead of a 429 (the production defaults:
 # anonymous API 600/minute, expensive pages 20/minute).
 RAISED_RATE = "1000000/minute"
 TIMEOUT = 120
+# The target for every answer on this machine: an answer slower than this is counted.
+SLOW_SECONDS = 2.0
+# How many of the answers over it the report lists, slowest first.
+SLOW_LISTED = 15
 
 
 def main() -> None:
@@ -176,6 +191,8 @@ class FamilyFigures:
     statuses: Counter = field(default_factory=Counter)
     seconds: float = 0.0
     cut_short: int = 0
+    slow: int = 0  # answers slower than SLOW_SECONDS
+    slowest_few: list[Answer] = field(default_factory=list)  # the SLOW_LISTED slowest of them
     slowest: Answer | None = None
     largest: Answer | None = None
     failures: list[Answer] = field(default_factory=list)
@@ -192,6 +209,9 @@ class FamilyFigures:
         self.statuses[answer.status] += 1
         self.seconds += answer.seconds
         self.cut_short += answer.cut_short
+        self.slow += answer.seconds > SLOW_SECONDS
+        if answer.seconds > SLOW_SECONDS:
+            self._keep_slow([answer])
         self._keep_extremes(answer)
         if answer.status == 0 or answer.status >= 500:
             self.failures.append(answer)
@@ -200,9 +220,16 @@ class FamilyFigures:
         self.statuses.update(other.statuses)
         self.seconds += other.seconds
         self.cut_short += other.cut_short
+        self.slow += other.slow
+        self._keep_slow(other.slowest_few)
         self.failures += other.failures
         for answer in filter(None, (other.slowest, other.largest)):
             self._keep_extremes(answer)
+
+    def _keep_slow(self, answers: list[Answer]) -> None:
+        # Only a few: what is slow shows, without keeping every answer of a long campaign.
+        kept = sorted([*self.slowest_few, *answers], key=lambda a: -a.seconds)
+        self.slowest_few = kept[:SLOW_LISTED]
 
     def _keep_extremes(self, answer: Answer) -> None:
         if self.slowest is None or answer.seconds > self.slowest.seconds:
@@ -290,8 +317,8 @@ def report(figures: Mapping[str, FamilyFigures], *, seed: int, ready: float, spe
         "front, so the campaign's own headers are).\n"
     )
     print(
-        f"{'family':<10} {'sent':>6} {'2xx':>6} {'3xx':>5} {'4xx':>6} {'(429)':>6} {'5xx':>4} "
-        f"{'none':>4} {'seconds':>8} {'slowest ms':>10} {'largest KB':>10}"
+        f"{'family':<11} {'sent':>6} {'2xx':>6} {'3xx':>5} {'4xx':>6} {'(429)':>6} {'5xx':>4} "
+        f"{'none':>4} {'seconds':>8} {'slowest ms':>10} {'> 2 s':>5} {'largest KB':>10}"
     )
     for name, family in [*figures.items(), ("total", total)]:
         print(_row(name, family))
@@ -311,8 +338,16 @@ def report(figures: Mapping[str, FamilyFigures], *, seed: int, ready: float, spe
         for name, family in figures.items():
             if answer := pick(family):
                 print(
-                    f"  {name:<10} {measure(answer)}  {answer.status}  {answer.request.describe()}"
+                    f"  {name:<11} {measure(answer)}  {answer.status}  {answer.request.describe()}"
                 )
+    if total.slow:
+        print(f"\n{total.slow} answers took over {SLOW_SECONDS:.0f} s; the slowest:")
+        for answer in total.slowest_few:
+            family = answer.request.family
+            print(
+                f"  {family:<11} {answer.seconds * 1000:>6.0f} ms  {answer.status}  "
+                f"{answer.request.describe()}"
+            )
     if total.failures:
         print(f"\n{len(total.failures)} requests answered 5xx or not at all:")
         for error, count in Counter(a.error for a in total.failures).most_common():
@@ -338,9 +373,9 @@ def _row(name: str, family: FamilyFigures) -> str:
     slowest = family.slowest.seconds * 1000 if family.slowest else 0
     largest = family.largest.size / 1024 if family.largest else 0
     return (
-        f"{name:<10} {family.sent:>6} {between(200, 300):>6} {between(300, 400):>5} "
+        f"{name:<11} {family.sent:>6} {between(200, 300):>6} {between(300, 400):>5} "
         f"{between(400, 500):>6} {statuses[429]:>6} {family.server_errors:>4} {statuses[0]:>4} "
-        f"{family.seconds:>8.1f} {slowest:>10.0f} {largest:>10.0f}"
+        f"{family.seconds:>8.1f} {slowest:>10.0f} {family.slow:>5} {largest:>10.0f}"
     )
 
 

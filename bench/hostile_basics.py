@@ -43,6 +43,38 @@ class ApiOperation:
 
 
 @dataclass(frozen=True)
+class PlayWorld:
+    """What the play families aim at (bench/hostile_play_world.py makes them)."""
+
+    hotseats: tuple[int, ...]  # the player's hot-seat matches, at several depths
+    numbers: tuple[int, ...]  # each one's state number
+    legal_actions: tuple[tuple[str, ...], ...]  # a few of each one's legal actions (JSON)
+    bot_match: int  # the player's match against a bot, the bot to move
+    finished: int  # the player's resigned match between public decks, with actions
+    finished_number: int  # its last state number
+    others_match: int  # another player's match in play: 404 for the player
+    others_finished: int  # another player's finished match between public decks
+    invite_token: str  # another player's friend invitation
+    replay_file: str  # the finished match's replay file (JSON text)
+    played_job: int  # the player's simulation job, played
+    queued_job: int  # the player's job of full-length games, never played
+    others_job: int  # another player's job, played
+    job_games: int  # how many games the queued job has
+    new_matches: tuple[int, ...]  # ids the campaign's own new matches may take
+    new_jobs: tuple[int, ...]  # ids its own new jobs may take
+
+    @property
+    def matches(self) -> tuple[int, ...]:
+        """Every match made for the campaign, the player's and others'."""
+        mine = (*self.hotseats, self.bot_match, self.finished)
+        return (*mine, self.others_match, self.others_finished)
+
+    @property
+    def jobs(self) -> tuple[int, ...]:
+        return (self.played_job, self.queued_job, self.others_job)
+
+
+@dataclass(frozen=True)
 class World:
     """What the requests aim at: ids, slugs and names the bench made or loaded."""
 
@@ -64,6 +96,7 @@ class World:
     exports: Mapping[str, str]  # the own deck in each import kind, as exported
     operations: tuple[ApiOperation, ...]  # every operation of /api/schema/
     page_routes: tuple[str, ...]  # every page's route, e.g. "/decks/<int:pk>/odds/"
+    play: PlayWorld  # the matches and simulation jobs
     valid_bodies: Mapping[str, Mapping] = field(default_factory=dict)  # "POST /api/decks/"
 
     @property

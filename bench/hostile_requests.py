@@ -4,8 +4,10 @@ family, aimed at the decks, cards, users and match of a `World` the bench set up
 `hostile_requests(world, seed=…, counts=…)` yields `HostileRequest`s, family by family;
 each family draws from a generator of its own (seeded from the campaign's seed and the
 family's name), so changing one family's count leaves the others' requests as they were.
-The families are in bench/hostile_deck_requests.py and bench/hostile_site_requests.py,
-their values from bench/hostile_values.py.
+The families are in bench/hostile_deck_requests.py, bench/hostile_site_requests.py and,
+for play, bench/hostile_match_requests.py, bench/hostile_replay_requests.py and
+bench/hostile_simulation_requests.py; their values from bench/hostile_values.py and
+bench/hostile_play_values.py.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from bench import hostile_deck_requests as decks
+from bench import hostile_match_requests as matches
+from bench import hostile_replay_requests as replays
+from bench import hostile_simulation_requests as simulations
 from bench import hostile_site_requests as site
 from bench.hostile_basics import HostileRequest, World
 
@@ -29,6 +34,12 @@ MAKERS: Mapping[str, Sequence[Maker]] = {
     "expensive": decks.EXPENSIVE,
     "login": site.LOGIN,
     "headers": site.HEADERS,
+    "matches": matches.MATCHES,
+    "replays": replays.REPLAYS,
+    "notes": replays.NOTES,
+    "simulations": simulations.SIMULATIONS,
+    "watch": simulations.WATCH,
+    # Last: a page route is /accounts/logout/, and the player's session ends with it.
     "pages": site.PAGES,
 }
 FAMILIES = tuple(MAKERS)

@@ -1,5 +1,6 @@
 """The world bench/hostile.py aims at: the catalogue, users, decks and match it makes on the
-fresh database, each client's cookies, and the site's own API operations and page routes."""
+fresh database (with the matches and jobs of bench/hostile_play_world.py), each client's
+cookies, and the site's own API operations and page routes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bench.hostile_basics import ANONYMOUS, CURATOR, FORGER, PLAYER, ApiOperation, World
+from bench.hostile_play_world import play_world_build
 
 GENERATED_CARDS = 400
 PASSWORD = "correct-horse-battery"
@@ -84,6 +86,7 @@ def world_build() -> tuple[World, dict[str, Credentials]]:
     public = playable_deck(owner=other, realm=realms[1], visibility=Visibility.PUBLIC)
     private = playable_deck(owner=other, realm=realms[2])
     deck_delete(deck=playable_deck(owner=other, realm=realms[3]))
+    play = play_world_build(player=player, other=other, own=own, public=public, private=private)
 
     target_card = Card.objects.get(slug=cards[-1].slug)
     target_realm = Realm.objects.filter(slug__startswith="bench-").first()
@@ -107,6 +110,7 @@ def world_build() -> tuple[World, dict[str, Credentials]]:
         exports=exports,
         operations=api_operations(),
         page_routes=page_routes(),
+        play=play,
         valid_bodies=_valid_bodies(
             own.pk,
             cards[0].slug,

@@ -97,13 +97,42 @@ TEMPLATES = [
 ]
 
 # --- Data -----------------------------------------------------------------
+
+
+def sqlite_database(name: str) -> dict:
+    """The SQLite database at ``name``, set up for a web server, whichever way it was named
+    (the default or a ``sqlite://`` DATABASE_URL): WAL lets readers run beside the one
+    writer; every transaction takes the write lock at BEGIN (IMMEDIATE), so a write waits
+    its turn (up to the busy timeout) instead of failing half-way with "database is
+    locked"."""
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": name,
+        "OPTIONS": {
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env_int("SHEN_SQLITE_TIMEOUT", 20, minimum=1),
+        },
+        # A file, not memory, so concurrent tests' threads share one database
+        # (pytest-xdist adds a suffix per worker).
+        "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
+        # Kept open like PostgreSQL's: a new SQLite connection re-reads the schema on
+        # its first query, which costs more than most catalogue requests.
+        "CONN_MAX_AGE": 60,
+        "CONN_HEALTH_CHECKS": True,
+    }
+
+
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
     try:
         DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
     except Exception as error:  # dj-database-url raises several types
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {error}") from None
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        # The URL names only the file: it gets the settings the default database has.
+        DATABASES["default"] = sqlite_database(DATABASES["default"]["NAME"])
+    elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
         "SHEN_PG_PREPARED", default=True
     ):
         # Parameters bound by the server, and a statement run 5 times on a connection kept
@@ -115,26 +144,8 @@ if DATABASE_URL:
             "prepare_threshold": 5,
         }
 else:
-    # SQLite set up for a web server: WAL lets readers run beside the one writer; every
-    # transaction takes the write lock at BEGIN (IMMEDIATE), so a write waits its turn
-    # (up to the busy timeout) instead of failing half-way with "database is locked".
     DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": env_str("SHEN_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-            "OPTIONS": {
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-                "transaction_mode": "IMMEDIATE",
-                "timeout": env_int("SHEN_SQLITE_TIMEOUT", 20, minimum=1),
-            },
-            # A file, not memory, so concurrent tests' threads share one database
-            # (pytest-xdist adds a suffix per worker).
-            "TEST": {"NAME": str(BASE_DIR / ".test-db.sqlite3")},
-            # Kept open like PostgreSQL's: a new SQLite connection re-reads the schema on
-            # its first query, which costs more than most catalogue requests.
-            "CONN_MAX_AGE": 60,
-            "CONN_HEALTH_CHECKS": True,
-        }
+        "default": sqlite_database(env_str("SHEN_SQLITE_PATH", str(BASE_DIR / "db.sqlite3")))
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -151,6 +151,20 @@ def test_sqlite_has_no_prepared_statement_options():
     assert "server_side_binding" not in loaded(DEBUG="1")["db_options"]
 
 
+def test_a_sqlite_database_url_gets_the_default_sqlite_settings(tmp_path):
+    # A sqlite:// URL named only the file: it lacked WAL, IMMEDIATE and the busy timeout,
+    # and parallel writes answered 503.
+    path = tmp_path / "shen.sqlite3"
+    found = loaded(DEBUG="1", DATABASE_URL=f"sqlite:///{path}")
+    default = loaded(DEBUG="1")
+    assert found["engine"] == "django.db.backends.sqlite3"
+    assert found["db_name"] == str(path)
+    assert found["db_options"] == default["db_options"]
+    assert found["db_options"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in found["db_options"]["init_command"]
+    assert found["db_options"]["timeout"] == 20
+
+
 def test_redis_url_makes_redis_the_broker_and_the_cache():
     found = loaded(DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/3")
     assert found["broker"] == "redis://127.0.0.1:6379/3"
