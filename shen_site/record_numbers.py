@@ -62,3 +62,17 @@ class RecordChoiceField(forms.ModelChoiceField):
                 self.error_messages["invalid_choice"], code="invalid_choice"
             )
         return super().to_python(value)
+
+
+class WholeNumberFormField(forms.IntegerField):
+    """A form's ``IntegerField`` that takes ASCII digits only (surrounding spaces aside):
+    Django's takes "14.0", "+14", "1_4" and "١٤" as 14."""
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        text = value.strip() if isinstance(value, str) else value
+        number = whole_number(text, 0, LARGEST_RECORD_NUMBER)
+        if number is None:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return number

@@ -113,3 +113,22 @@ def test_whole_number_is_an_int_or_ascii_digits_and_nothing_else(value):
         assert number == int(value) or int(value) >= 2**63
     else:
         assert number is None
+
+
+@pytest.mark.parametrize("seed", ["12.0", "+12", "1_2", "١٢"])
+def test_the_start_form_refuses_a_seed_that_is_not_ascii_digits(client, alice, alices_deck, seed):
+    client.force_login(alice)
+    page = client.post(
+        f"/games/new/?deck={alices_deck.pk}",
+        {"opponent": "hotseat", "ruleset": "beta-2026-07", "seed": seed, "first_turn": "me"},
+    )
+    assert page.status_code == 400 and not Match.objects.exists()
+
+
+def test_the_start_form_still_takes_a_seed_with_spaces_around_it(client, alice, alices_deck):
+    client.force_login(alice)
+    client.post(
+        f"/games/new/?deck={alices_deck.pk}",
+        {"opponent": "hotseat", "ruleset": "beta-2026-07", "seed": " 12 ", "first_turn": "me"},
+    )
+    assert Match.objects.get().seed == 12
