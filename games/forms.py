@@ -12,7 +12,7 @@ from games.match_options import RulesetOptionsMixin
 from games.models import FirstTurn, Mode
 from games.play import GAMES
 from games.rulesets import deck_rulesets
-from games.services import MAX_SEED
+from games.seeds import MAX_SEED
 from shen_site.record_numbers import RecordChoiceField, WholeNumberFormField
 
 OPPONENTS = [(Mode.HOTSEAT, "Hot-seat"), (Mode.BOT, "A bot"), (Mode.FRIEND, "A friend")]

@@ -15,7 +15,8 @@ from django.db import transaction
 
 from games.models import Match, Mode, Status
 from games.play import GAMES, RecordMismatch
-from games.services import MAX_SEED, MatchError
+from games.seeds import LEGACY_SEED_BITS, MAX_SEED, is_seed
+from games.services import MatchError
 
 FORMAT_NAME = "shen-lab-replay"
 FORMAT_VERSION = 1
@@ -96,7 +97,14 @@ def _checked(document: Any) -> dict[str, Any]:
     except ValueError as error:
         raise MatchError(str(error)) from None
     seed = document.get("seed")
-    if not _whole(seed, MAX_SEED):
+    if not is_seed(seed):
+        if _whole(seed, 2**LEGACY_SEED_BITS - 1):
+            # Only the replay of a game of a job stored before seeds had one range.
+            raise MatchError(
+                f"The seed must be a whole number from 0 to {MAX_SEED}: this replay is of a "
+                "simulated game from before seeds had that range, which the site can show "
+                "(Watch) but not import."
+            )
         raise MatchError(f"The seed must be a whole number from 0 to {MAX_SEED}.")
     decks = document.get("decks")
     if not (

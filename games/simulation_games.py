@@ -18,7 +18,6 @@ viewer).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -28,6 +27,7 @@ from games import engine
 from games.engine.bots import MAX_ACTIONS
 from games.engine.state import PLAYERS, player_name
 from games.play import GAMES
+from games.seeds import SEED_BITS, derive_seed
 
 DECKS = ("a", "b")
 # The engine's result reasons under the names simulations report (R20, R25, R26).
@@ -35,19 +35,6 @@ DECKS = ("a", "b")
 ENDINGS: Mapping[str, str] = MappingProxyType(
     {"anchors": "anchors", "out_of_cards": "out_of_cards", "adjudicated": "turn_limit"}
 )
-# Derived seeds fit a signed 64-bit column (PostgreSQL bigint).
-_SEED_BITS = 63
-
-
-def derive_seed(seed: int, *path: object) -> int:
-    """A seed in 0…2**63-1 derived from ``seed`` and a path (game index, "bot", seat).
-
-    A hash of the text, so it is the same on every machine and Python version and
-    different paths give unrelated seeds.
-    """
-    text = ":".join(str(part) for part in (seed, *path)).encode()
-    digest = hashlib.blake2b(text, digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> (64 - _SEED_BITS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +43,9 @@ class SimulatedGame:
 
     ``decks`` are deck A and deck B as the engine reads them (``{"home_realm",
     "cards": [card data, ...]}``, or DeckLists); ``bots`` the bot names playing
-    them. ``swapped``: deck A sits in seat 1 (Blue) in this game.
+    them. ``swapped``: deck A sits in seat 1 (Blue) in this game. ``seed_bits``: the
+    width its bots' seeds are derived with (``games.seeds``; a job stored before the
+    one range keeps its old width).
     """
 
     ruleset: str
@@ -65,6 +54,7 @@ class SimulatedGame:
     bots: tuple[str, str]
     seed: int
     swapped: bool
+    seed_bits: int = SEED_BITS
 
     def seats(self) -> tuple[int, int]:
         """Deck A's seat and deck B's seat."""
@@ -82,12 +72,14 @@ def job_games(
     bots: Sequence[str],
     seed: int,
     count: int,
+    *,
+    seed_bits: int = SEED_BITS,
 ) -> Iterator[SimulatedGame]:
     """The ``count`` games of a job: game ``i`` has its own seed derived from
     (``seed``, ``i``) and swaps seats on odd ``i``, so deck A goes first about as
     often as deck B and any chunk of games can be played on its own."""
     for index in range(count):
-        yield job_game(ruleset, options, decks, bots, seed, index)
+        yield job_game(ruleset, options, decks, bots, seed, index, seed_bits=seed_bits)
 
 
 def job_game(
@@ -97,6 +89,8 @@ def job_game(
     bots: Sequence[str],
     seed: int,
     index: int,
+    *,
+    seed_bits: int = SEED_BITS,
 ) -> SimulatedGame:
     """Game ``index`` of the job ``job_games`` describes, without the ones before it."""
     return SimulatedGame(
@@ -104,8 +98,9 @@ def job_game(
         options=tuple(sorted(dict(options).items())),
         decks=(decks[0], decks[1]),
         bots=(str(bots[0]), str(bots[1])),
-        seed=derive_seed(seed, index),
+        seed=derive_seed(seed, index, bits=seed_bits),
         swapped=index % 2 == 1,
+        seed_bits=seed_bits,
     )
 
 
@@ -271,7 +266,8 @@ def _play(game: SimulatedGame, keep: list[engine.Action] | None) -> GameSummary:
     bots: list[Any] = [None, None]
     for deck, seat in enumerate(seats):
         decks[seat] = game.decks[deck]
-        bots[seat] = make_bot(game.bots[deck], derive_seed(game.seed, "bot", seat))
+        bot_seed = derive_seed(game.seed, "bot", seat, bits=game.seed_bits)
+        bots[seat] = make_bot(game.bots[deck], bot_seed)
     state, opening_events = engine.start_game(ruleset, decks, game.seed)
     tracker = _Sightings(state)
     tracker.read(state, opening_events)

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from games.models import FirstTurn, Mode
 from games.play import MAX_TURNS_RANGE, RULESET_OPTIONS
 from games.screens import Screen
-from games.services import MAX_SEED
+from games.seeds import MAX_SEED
 from shen_site.record_numbers import WholeNumberField
 
 

@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from games.models_simulation import MAX_GAMES, SimulationKind
 from games.play import MAX_TURNS_RANGE
-from games.services import MAX_SEED
+from games.seeds import MAX_SEED
 from shen_site.record_numbers import WholeNumberField
 
 # A deck's id is a 64-bit database integer: larger is no deck (and SQLite cannot compare it).
