@@ -17,11 +17,14 @@ from games.models import Match, Mode, Status
 from games.play import GAMES, RecordMismatch
 from games.seeds import LEGACY_SEED_BITS, MAX_SEED, is_seed
 from games.services import MatchError
+from games.simulation_games import MAX_ACTIONS as SIMULATED_ACTIONS
+from games.simulation_games import STALLED
 
 FORMAT_NAME = "shen-lab-replay"
 FORMAT_VERSION = 1
-# Bounds an import's cost: a long real game is 500 actions, a deck 60 cards.
-MAX_ACTIONS = 5_000
+# Bounds an import's cost: a long real game is 500 actions, a deck 60 cards. The action
+# limit is the simulated games' own, so the record of any simulated game imports.
+MAX_ACTIONS = SIMULATED_ACTIONS
 MAX_DECK_CARDS = 200
 MAX_DIGEST_EVERY = 1_000
 
@@ -60,6 +63,10 @@ def replay_import(*, owner: AbstractBaseUser, document: Any) -> Match:
         )
     except RecordMismatch as error:
         raise MatchError(str(error)) from None
+    result = game.result(replayed.states[-1])
+    if result is None and len(record["actions"]) >= MAX_ACTIONS:
+        # A simulated game stopped at the action limit: a draw that stalled, as counted.
+        result = {"winner": None, "reason": STALLED}
     with transaction.atomic():
         return Match.objects.create(
             game=record["game"],
@@ -74,7 +81,7 @@ def replay_import(*, owner: AbstractBaseUser, document: Any) -> Match:
             digests=record["digests"],
             digest_every=record["digest_every"],
             status=Status.FINISHED,
-            result=game.result(replayed.states[-1]),
+            result=result,
         )
 
 
