@@ -154,7 +154,8 @@ class ResultsSerializer(serializers.Serializer):
         child=serializers.DictField(),
         required=False,
         help_text="Export only: every game of every arm (game, arm, seed, swapped, winner, "
-        "first, turns, actions, ending)",
+        "first, turns, actions, ending, and cards: per deck ('a', 'b') one [card, "
+        "opening_hand, drawn, played] row per distinct card, what the card figures count)",
     )
 
 

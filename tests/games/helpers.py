@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django.test import TestCase
 
 from games.models import Match, Mode
@@ -36,3 +39,9 @@ def bot_first(owner, deck, seed: int = 9, **fields) -> Match:
     return match_create(
         owner=owner, deck=deck, mode=Mode.BOT, seed=seed, first_turn=first_turn, **fields
     )
+
+
+def streamed_json(response) -> Any:
+    """The JSON document a streaming response (a job's export.json) writes."""
+    assert response.status_code == 200, response.status_code
+    return json.loads(b"".join(response.streaming_content))
