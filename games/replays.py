@@ -90,7 +90,11 @@ def _checked(document: Any) -> dict[str, Any]:
     that is not."""
     if not isinstance(document, dict):
         raise MatchError("A replay file is a JSON object.")
-    if document.get("format") != FORMAT_NAME or document.get("version") != FORMAT_VERSION:
+    # 1.0 and true equal 1 in Python; a version is the JSON integer 1 alone.
+    version = document.get("version")
+    if document.get("format") != FORMAT_NAME or not (
+        _whole(version, FORMAT_VERSION) and version == FORMAT_VERSION
+    ):
         raise MatchError(f"This is not a replay file ({FORMAT_NAME}, version {FORMAT_VERSION}).")
     game = document.get("game", "shen")
     if game not in GAMES:

@@ -132,3 +132,15 @@ def test_the_start_form_still_takes_a_seed_with_spaces_around_it(client, alice, 
         {"opponent": "hotseat", "ruleset": "beta-2026-07", "seed": " 12 ", "first_turn": "me"},
     )
     assert Match.objects.get().seed == 12
+
+
+@pytest.mark.parametrize("field, value", [("version", 1.0), ("version", True), ("seed", 7.0)])
+def test_a_replay_file_s_numbers_are_json_integers(alice_api, alice, match, field, value):
+    from games.replays import replay_document
+
+    match.status = "finished"
+    document = replay_document(match)
+    assert alice_api.post("/api/matches/import/", document, format="json").status_code == 201
+    answer = alice_api.post("/api/matches/import/", {**document, field: value}, format="json")
+    assert answer.status_code == 400, answer.content
+    assert Match.objects.filter(mode=Mode.IMPORTED).count() == 1
