@@ -19,12 +19,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def alice_api(api_client, alice):
-    api_client.force_authenticate(alice)
-    return api_client
-
-
-@pytest.fixture
 def job(alice, alices_deck, bobs_deck):
     # Two arms, so each row's arm matters.
     return rule_ab(alice, alices_deck, bobs_deck, games=10)

@@ -21,12 +21,6 @@ NOT_INTEGERS = [0.0, "0", False, "0.0", [0]]
 
 
 @pytest.fixture
-def alice_api(api_client, alice):
-    api_client.force_authenticate(alice)
-    return api_client
-
-
-@pytest.fixture
 def match(alice, alices_deck):
     with committed():
         return match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=7)
