@@ -14,17 +14,19 @@ from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
+from games.engine.cards import (
+    MAX_BONUS,
+    MAX_TRAIT,
+    MAX_VERTEX_COST,
+    cost_limit,
+)
 from games.engine.effects import EffectError, parse_effect, validate_timing
 
 TRAIT_FIELDS = ("melee", "defense", "ranged", "movement")
 BONUS_FIELDS = ("bonus_melee", "bonus_defense", "bonus_ranged", "bonus_movement")
 
-# The most Shén a player can have around a space is 4, on and next to a vertex 5 (R15):
-# a card that costs more could never be played.
-MAX_SPACE_COST = 4
-MAX_VERTEX_COST = 5
-MAX_TRAIT = 10
-MAX_BONUS = 5
+# The bounds of costs, traits and bonuses are the engine's (games.engine.cards), so a card
+# from outside the catalogue (a replay file's decks) has the same.
 MAX_ABILITY_NAME = 80
 
 # When each kind of card may use an ability (games.engine.effects.TIMINGS).
@@ -128,8 +130,7 @@ def _bonus_faults(kind: Any, values: Mapping[str, Any]) -> list[CardFault]:
 
 def _cost_faults(kind: Any, values: Mapping[str, Any]) -> list[CardFault]:
     cost = values.get("cost")
-    # Spirit Avatars are paid on and next to a vertex (up to 5 counters), all else at a space.
-    limit = MAX_VERTEX_COST if kind == "avatar" and values.get("is_spirit") else MAX_SPACE_COST
+    limit = cost_limit(kind, values.get("is_spirit"))
     if not _is_int(cost) or not 0 <= cost <= limit:
         return [CardFault("cost", f"must be a whole number 0–{limit} so the card can be paid")]
     return []

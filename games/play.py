@@ -299,7 +299,8 @@ class Shen:
                 self.ruleset(ruleset, options),
                 decks,
                 seed,
-                [self.action_from_json(action) for action in actions],
+                # One at a time: an action is read when the replay reaches it.
+                (self.action_from_json(action) for action in actions),
                 digests=digests,
                 every=every,
             )

@@ -22,6 +22,15 @@ and the cache compresses and writes 5 KB instead of 33. Reading the engine's can
 back instead would cost 15-45 ms for a mid-game state (every card spec is rebuilt).
 The keys also carry a fingerprint of the engine's source, so values pickled by
 another version of the engine are never read.
+
+A replay's page asks for any state of a match (``replay_position``). Rebuilding it from
+the start on every request cost a public match's every visitor half a second, so a
+match keeps checkpoints: the positions at every ``checkpoint_every`` actions, in one
+cache entry, each named by the stored digest of its state (a stored digest is the
+record up to it, so an undo or a changed record never meets a stale checkpoint). A
+state is served from the checkpoint at or before it, at most ``checkpoint_every - 1``
+actions applied; a checkpoint missing is rebuilt from the nearest one before it, with
+every digest on the way checked, and the record is bounded (``games.replays``).
 """
 
 from __future__ import annotations
@@ -41,6 +50,8 @@ from games.play import GAMES, Game, RecordMismatch, Replayed
 
 # How many actions' events a position keeps for the table's log.
 LOG_ACTIONS = 30
+# About how many actions apart a replay's checkpoints are (a multiple of digest_every).
+CHECKPOINT_ACTIONS = 50
 CACHE_SECONDS = 60 * 60
 # A match's fixtures outlive its positions: a position whose fixtures are gone is a miss.
 FIXTURES_SECONDS = 24 * CACHE_SECONDS
@@ -201,6 +212,105 @@ class _FixturesTakenBack(pickle.Unpickler):
         return self.fixtures[pid]
 
 
+def checkpoint_every(match: Match) -> int:
+    """How many actions apart ``match``'s replay checkpoints are: a multiple of its
+    ``digest_every``, so each checkpoint's state has a stored digest to name it by."""
+    every = match.digest_every
+    return every * max(1, CHECKPOINT_ACTIONS // every)
+
+
+def replay_position(match: Match, number: int) -> Position:
+    """State ``number`` of the match (0 ... its number), with the events that led to it:
+    from the checkpoint at or before it, at most ``checkpoint_every(match) - 1`` actions
+    applied (see the module); raises RecordMismatch."""
+    if number == match.number:
+        now = match_position(match)
+        return Position(now.number, now.state, now.log[-1:])
+    stride = checkpoint_every(match)
+    key = f"{position_key(match)}:checkpoints"
+    stored = cache.get_many([key, _fixtures_key(match)])
+    checkpoints = stored.get(key)
+    checkpoints = checkpoints if isinstance(checkpoints, dict) else {}
+    fixtures = stored.get(_fixtures_key(match))
+    fixtures = fixtures if isinstance(fixtures, tuple) else None
+    start = (
+        None
+        if fixtures is None
+        else _checkpoint_before(match, number, stride, checkpoints, fixtures)
+    )
+    position, made = _played_forward(match, start, number, stride)
+    if made:
+        if fixtures is None:
+            # Written first: a checkpoint is read back with them.
+            fixtures = game_of(match).fixtures(position.state)
+            cache.set(_fixtures_key(match), fixtures, FIXTURES_SECONDS)
+        packed = {
+            at: (digest, _packed(made_at, fixtures)) for at, (digest, made_at) in made.items()
+        }
+        cache.set(key, {**checkpoints, **packed}, CACHE_SECONDS)
+    return position
+
+
+def _checkpoint_before(
+    match: Match, number: int, stride: int, checkpoints: dict, fixtures: tuple[Any, ...]
+) -> Position | None:
+    """The latest stored checkpoint at or before ``number`` still naming the record's
+    digest, or None."""
+    for at in range(number // stride * stride, -1, -stride):
+        held = checkpoints.get(at)
+        if not isinstance(held, tuple) or len(held) != 2:
+            continue
+        digest, packed = held
+        if digest != match.digests[at // match.digest_every]:
+            continue
+        try:
+            position = _FixturesTakenBack(io.BytesIO(packed), fixtures).load()
+        except (pickle.UnpicklingError, AttributeError, EOFError, ImportError, LookupError):
+            continue
+        if isinstance(position, Position) and position.number == at:
+            return position
+    return None
+
+
+def _played_forward(match: Match, start: Position | None, number: int, stride: int):
+    """(the position after ``number`` actions, {number: (digest, position)} of the
+    checkpoints reached on the way), from ``start`` or the game's start; each digest
+    passed is checked."""
+    game = game_of(match)
+    every = match.digest_every
+    made = {}
+    if start is None:
+        try:
+            state, opening = game.start(match.ruleset, match.options, match.decks, match.seed)
+        except ValueError as error:
+            raise RecordMismatch(f"The record is not a game: {error}") from None
+        start = Position(0, state, ((0, tuple(opening)),))
+        _check_digest(game, match, start)
+        made[0] = (match.digests[0], start)
+    position = start
+    for index in range(start.number, number):
+        try:
+            action = game.action_from_json(match.actions[index])
+            state, events = game.apply(position.state, action)
+        except ValueError as error:  # IllegalMove
+            raise RecordMismatch(f"The record does not replay: {error}") from None
+        position = Position(index + 1, state, ((index + 1, tuple(events)),))
+        if position.number % every == 0:
+            _check_digest(game, match, position)
+        if position.number % stride == 0:
+            made[position.number] = (match.digests[position.number // every], position)
+    return position, made
+
+
+def _check_digest(game: Game, match: Match, position: Position) -> None:
+    recorded = match.digests[position.number // match.digest_every]
+    if game.digest(position.state) != recorded:
+        raise RecordMismatch(
+            f"The record does not replay: the state after {position.number} actions differs "
+            "from the one recorded."
+        )
+
+
 def digests_after(game: Game, digests: list[str], every: int, states: Sequence[Any], first: int):
     """``digests`` extended for ``states``, the states numbered ``first``, ``first + 1``, ..."""
     extended = list(digests)
@@ -220,4 +330,5 @@ __all__ = [
     "position_from",
     "position_key",
     "position_remember",
+    "replay_position",
 ]

@@ -1,36 +1,56 @@
 """Replay files: a match's record as one JSON document, and importing one to watch it.
 
 The document holds everything a game is a function of (the game, ruleset and
-options, the decks by value, the seed, the actions) and the digests that prove
-a replay reproduces it. An import replays the whole record, checking every
-digest, before it saves anything.
+options, the decks by value, the seed, the actions), the digests that prove
+a replay reproduces it (every ``digest_every``-th state's, and the final state's:
+version 2) and the result. An import replays the whole record, checking every
+digest, the final one and the result, before it saves anything: a file whose last
+actions were changed, or cut short with its result kept, is refused.
+
+An import's cost is bounded by the record's size (``MAX_ACTIONS``, cards within the
+catalogue's bounds) and, as a last resort, by time (``SHEN_REPLAY_IMPORT_SECONDS``).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterable, Iterator
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.models import Match, Mode, Status
 from games.play import GAMES, RecordMismatch
+from games.records import match_position
 from games.seeds import LEGACY_SEED_BITS, MAX_SEED, is_seed
 from games.services import MatchError
 from games.simulation_games import MAX_ACTIONS as SIMULATED_ACTIONS
 from games.simulation_games import STALLED
 
 FORMAT_NAME = "shen-lab-replay"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+# Version 1 had no final digest: read only when its last stored digest is the final state's.
+READ_VERSIONS = (1, 2)
+# A result no action reaches: a resignation is not an action of the record.
+RESIGNED = "resigned"
+# The import's time budget is read on this clock (a test's to set).
+clock = time.monotonic
 # Bounds an import's cost: a long real game is 500 actions, a deck 60 cards. The action
 # limit is the simulated games' own, so the record of any simulated game imports.
 MAX_ACTIONS = SIMULATED_ACTIONS
 MAX_DECK_CARDS = 200
 MAX_DIGEST_EVERY = 1_000
+# A replay file is a few hundred kilobytes; far larger is not one. The import's request
+# may carry that much (and a form's wrapping), over the site's usual 1 MiB.
+MAX_REPLAY_FILE_BYTES = 5 * 1024 * 1024
+MAX_REPLAY_REQUEST_BYTES = MAX_REPLAY_FILE_BYTES + 64 * 1024
 
 
 def replay_document(match: Match) -> dict[str, Any]:
     """The match's record as a replay file."""
+    game = GAMES[match.game]
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -42,31 +62,44 @@ def replay_document(match: Match) -> dict[str, Any]:
         "actions": match.actions,
         "digest_every": match.digest_every,
         "digests": match.digests,
+        "final_digest": game.digest(match_position(match).state),
         "result": match.result,
     }
 
 
+class ReplayTooCostly(Exception):
+    """A replay that ran past the import's time budget."""
+
+
 def replay_import(*, owner: AbstractBaseUser, document: Any) -> Match:
     """A match to watch, from a replay file; MatchError (nothing saved) when the file is
-    malformed or its record does not reproduce its digests."""
+    malformed, its record does not reproduce its digests and its final digest, it does
+    not reach the result it states, or it costs more than an import may."""
     record = _checked(document)
     game = GAMES[record["game"]]
+    seconds = settings.REPLAY_IMPORT_SECONDS
     try:
         replayed = game.replay(
             record["ruleset"],
             record["options"],
             record["decks"],
             record["seed"],
-            record["actions"],
+            _within(record["actions"], clock() + seconds),
             digests=record["digests"],
             every=record["digest_every"],
         )
     except RecordMismatch as error:
         raise MatchError(str(error)) from None
-    result = game.result(replayed.states[-1])
-    if result is None and len(record["actions"]) >= MAX_ACTIONS:
-        # A simulated game stopped at the action limit: a draw that stalled, as counted.
-        result = {"winner": None, "reason": STALLED}
+    except ReplayTooCostly:
+        raise MatchError(f"This record takes more than {seconds} seconds to replay.") from None
+    final = replayed.states[-1]
+    if record["final_digest"] is not None and game.digest(final) != record["final_digest"]:
+        raise MatchError(
+            f"The record does not replay: the final state, after {len(record['actions'])} "
+            "actions, differs from the one recorded."
+        )
+    stalled = len(record["actions"]) >= MAX_ACTIONS
+    result = _result_reached(game.result(final), record["result"], stalled=stalled)
     with transaction.atomic():
         return Match.objects.create(
             game=record["game"],
@@ -80,9 +113,41 @@ def replay_import(*, owner: AbstractBaseUser, document: Any) -> Match:
             actions=record["actions"],
             digests=record["digests"],
             digest_every=record["digest_every"],
-            status=Status.FINISHED,
+            status=Status.RESIGNED if result["reason"] == RESIGNED else Status.FINISHED,
             result=result,
         )
+
+
+def _within(actions: Iterable[Any], deadline: float) -> Iterator[Any]:
+    """``actions``, one at a time, raising ReplayTooCostly once ``deadline`` has passed."""
+    for action in actions:
+        if clock() > deadline:
+            raise ReplayTooCostly
+        yield action
+
+
+def _result_reached(
+    reached: dict[str, Any] | None, stated: Any, *, stalled: bool = False
+) -> dict[str, Any]:
+    """The stated result, when the replay reaches it (or, unfinished, a seat resigned, or
+    a ``stalled`` record, one of MAX_ACTIONS actions, states the draw a simulated game
+    stopped at the action limit is); else MatchError."""
+    if reached is not None:
+        if stated != reached:
+            raise MatchError("The record does not reach the result the file states.")
+        return reached
+    resigned = (
+        isinstance(stated, dict)
+        and stated.keys() == {"winner", "reason"}
+        and stated["reason"] == RESIGNED
+        and stated["winner"] in (0, 1)
+        and not isinstance(stated["winner"], bool)
+    )
+    if stalled and stated == {"winner": None, "reason": STALLED}:
+        return stated
+    if not resigned:
+        raise MatchError("The record does not reach the result the file states: it is unfinished.")
+    return stated
 
 
 def _checked(document: Any) -> dict[str, Any]:
@@ -90,10 +155,12 @@ def _checked(document: Any) -> dict[str, Any]:
     that is not."""
     if not isinstance(document, dict):
         raise MatchError("A replay file is a JSON object.")
-    # 1.0 and true equal 1 in Python; a version is the JSON integer 1 alone.
     version = document.get("version")
-    if document.get("format") != FORMAT_NAME or not (
-        _whole(version, FORMAT_VERSION) and version == FORMAT_VERSION
+    # 2.0 and true are in READ_VERSIONS to Python; a version is a JSON integer.
+    if (
+        document.get("format") != FORMAT_NAME
+        or not _whole(version, max(READ_VERSIONS))
+        or version not in READ_VERSIONS
     ):
         raise MatchError(f"This is not a replay file ({FORMAT_NAME}, version {FORMAT_VERSION}).")
     game = document.get("game", "shen")
@@ -145,6 +212,16 @@ def _checked(document: Any) -> dict[str, Any]:
         or not all(isinstance(digest, str) for digest in digests)
     ):
         raise MatchError(f"The file must hold {expected} state digests (one every {every}).")
+    final_digest = document.get("final_digest")
+    if version == 1 and "final_digest" not in document:
+        # The last stored digest is the final state's only when the record ends on one.
+        if len(actions) % every:
+            raise MatchError(
+                "This replay file (version 1) holds no digest of its final state: "
+                "download it again."
+            )
+    elif not isinstance(final_digest, str):
+        raise MatchError("The file must hold the digest of its final state (final_digest).")
     return {
         "game": game,
         "ruleset": ruleset,
@@ -154,6 +231,8 @@ def _checked(document: Any) -> dict[str, Any]:
         "actions": actions,
         "digest_every": every,
         "digests": digests,
+        "final_digest": final_digest,
+        "result": document.get("result"),
     }
 
 

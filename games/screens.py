@@ -14,7 +14,7 @@ from typing import Any
 
 from games.models import Match, Mode, Status
 from games.play import seat_name
-from games.records import Position, game_of, match_position, match_replayed
+from games.records import Position, game_of, match_position, replay_position
 from games.services import seats_of
 from games.table import Table, build_table
 
@@ -78,10 +78,9 @@ def screen_for(match: Match, user, *, revealed: int | None = None, drawn: bool =
 
 
 def replay_screen_for(match: Match, user, number: int) -> Screen:
-    """State ``number`` of the match (0 … its number) as ``user`` may see it in the replay."""
-    replayed = match_replayed(match, upto=number)
-    events = ((number, tuple(replayed.events[-1])),)
-    position = Position(number, replayed.states[-1], events)
+    """State ``number`` of the match (0 … its number) as ``user`` may see it in the replay:
+    at bounded cost, from the match's checkpoints (``games.records.replay_position``)."""
+    position = replay_position(match, number)
     return _screen(match, user, position, revealed=None, live=False)
 
 

@@ -44,6 +44,8 @@ MAX_BOT_ACTIONS = 1_000
 # bot's turn move along, and a task lost with its worker has lost little.
 BOT_WRITE_SECONDS = 1.0
 MAX_NOTE_LENGTH = 2_000
+# Notes a match may hold: a bound on what one match stores and its replay page lists.
+MAX_NOTES_PER_MATCH = 500
 
 
 class MatchError(ValueError):
@@ -459,6 +461,8 @@ def match_note_add(*, match: Match, user: AbstractBaseUser, number: Any, text: s
     text = (text or "").strip()
     if not text or len(text) > MAX_NOTE_LENGTH:
         raise MatchError(f"A note has 1 to {MAX_NOTE_LENGTH} characters.")
+    if MatchNote.objects.filter(match=match).count() >= MAX_NOTES_PER_MATCH:
+        raise MatchError(f"This match holds {MAX_NOTES_PER_MATCH} notes, the most it may.")
     return MatchNote.objects.create(match=match, author=user, number=number, text=text)
 
 

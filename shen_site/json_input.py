@@ -15,8 +15,11 @@ import re
 from typing import IO, Any
 
 from django.conf import settings
-from rest_framework.exceptions import ParseError
+from rest_framework import status
+from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import BaseParser
+
+from shen_site.body_limit import BodyTooLarge, bounded_read, view_limit
 
 MAX_JSON_DEPTH = 32
 # C0 and C1 controls other than tab, line feed and carriage return, and lone surrogates.
@@ -91,17 +94,31 @@ def _check_text(text: str) -> None:
         raise JSONInputError(f"A string holds the control character {character}, refused.")
 
 
+class BodyTooLong(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request body is too long."
+    default_code = "too_long"
+
+
 class BoundedJSONParser(BaseParser):
-    """DRF's JSON parser with the limits of `json_document_read`: a 400, never a 500."""
+    """DRF's JSON parser with the limits of `json_document_read`: a 400, never a 500.
+
+    It reads no more than one byte past the view's body limit (``shen_site.body_limit``,
+    which refuses a body declared longer before any parser runs)."""
 
     media_type = "application/json"
 
     def parse(
         self, stream: IO[bytes], media_type: str | None = None, parser_context: Any = None
     ) -> Any:
-        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        context = parser_context or {}
+        encoding = context.get("encoding", settings.DEFAULT_CHARSET)
         try:
-            text = stream.read().decode(encoding) if stream is not None else ""
+            most = view_limit(context.get("view"))
+            body = bounded_read(stream, most) if stream is not None else b""
+            text = body.decode(encoding)
+        except BodyTooLarge as error:
+            raise BodyTooLong(str(error)) from None
         except (LookupError, UnicodeDecodeError) as error:
             raise ParseError(f"JSON parse error - the body is not {encoding} text.") from error
         try:

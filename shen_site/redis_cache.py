@@ -182,5 +182,7 @@ class TolerantRedisCache(PooledRedisCache):
     # A counter that cannot be read starts again (as a new key would).
     incr = _tolerant(RedisCache.incr, lambda key, delta=1, *args, **kwargs: delta)
     decr = _tolerant(RedisCache.decr, lambda key, delta=1, *args, **kwargs: -delta)
-    count = _tolerant(PooledRedisCache.count, lambda *args, **kwargs: 1)
-    get_many_counting = _tolerant(PooledRedisCache.get_many_counting, lambda *a, **k: ({}, 1))
+    # A count that cannot be made is None, never 1: the throttle then counts elsewhere
+    # (shen_site.throttling) rather than let everything through.
+    count = _tolerant(PooledRedisCache.count, _nothing)
+    get_many_counting = _tolerant(PooledRedisCache.get_many_counting, lambda *a, **k: ({}, None))

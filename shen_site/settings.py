@@ -60,6 +60,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: a header no HTTP server should pass on (gunicorn refuses it) reaches nothing.
     "shen_site.header_check.HeaderCheckMiddleware",
+    # A body declared over its limit is a 413 before anything reads it (CSRF, parsers).
+    "shen_site.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Anonymous catalogue API reads answered from the shared cache, before the rest.
@@ -173,6 +175,10 @@ else:
 # Without Redis the throttles count in files, one atomic append a request; with it, in
 # the throttle cache (shen_site.throttling).
 THROTTLE_COUNTS_DIR = None if REDIS_URL else str(CACHE_DIR / "counts")
+# Redis down, the throttles count in files here instead of letting every request through.
+THROTTLE_FALLBACK_COUNTS_DIR = str(
+    env_path("SHEN_CACHE_DIR", BASE_DIR / "var" / "cache") / "fallback-counts"
+)
 
 # --- Celery ---------------------------------------------------------------
 # Without Redis the broker is kombu's filesystem transport: each message is a file
@@ -378,6 +384,10 @@ REST_FRAMEWORK = {
         "anon": env_str("SHEN_ANON_RATE", "600/minute"),
         # Proxy sheets, registration sheets and odds, per player or address (decks.throttling).
         "expensive": env_str("SHEN_EXPENSIVE_RATE", "20/minute"),
+        # Match pages (games.limits): replay states, new matches (imports too), notes.
+        "replay": env_str("SHEN_REPLAY_RATE", "120/minute"),
+        "new_match": env_str("SHEN_NEW_MATCH_RATE", "60/hour"),
+        "note": env_str("SHEN_NOTE_RATE", "30/minute"),
     },
     # How many proxies of ours add to X-Forwarded-For; 0 ignores the header.
     "NUM_PROXIES": env_int("SHEN_TRUSTED_PROXIES", 0, minimum=0),
@@ -388,9 +398,13 @@ REST_FRAMEWORK = {
         "shen_site.form_input.CleanMultiPartParser",
     ],
 }
-# Request bodies: 1 MiB at most (a 400 beyond); uploads over 64 KiB go to disk, and the
-# decklist import refuses a request over its limit before reading it (decks.io.importing).
-DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+# Request bodies: 1 MiB at most unless a view allows more (the replay import), refused by
+# their Content-Length before anything reads them (shen_site.body_limit, a 413); uploads
+# over 64 KiB go to disk, and the decklist import refuses a request over its own limit.
+MAX_BODY_BYTES = env_int("SHEN_MAX_BODY_BYTES", 1024 * 1024, minimum=1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_BODY_BYTES
+# A replay import's last-resort bound (its record is bounded in actions first): a 400 past it.
+REPLAY_IMPORT_SECONDS = env_int("SHEN_REPLAY_IMPORT_SECONDS", 5, minimum=1)
 FILE_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
 SPECTACULAR_SETTINGS = {
     "TITLE": "Shén Lab API",

@@ -26,7 +26,9 @@ from shen_site.settings import CACHES, REDIS_URL, REST_FRAMEWORK, celery_queues 
 
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,
-    "DEFAULT_THROTTLE_RATES": {"anon": "10000/minute", "expensive": "10000/minute"},
+    "DEFAULT_THROTTLE_RATES": {
+        scope: "10000/minute" for scope in ("anon", "expensive", "replay", "new_match", "note")
+    },
 }
 
 if REDIS_URL:

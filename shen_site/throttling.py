@@ -16,7 +16,9 @@ The counters are where every worker sees them, so the rate holds across workers:
 without Redis in files (``shen_site.file_counts``, ``THROTTLE_COUNTS_DIR``: one
 atomic append a request); with Redis in the throttle cache (one atomic increment,
 ``shen_site.redis_cache``; for a cached catalogue answer, in the same round trip as
-reading it: ``read_counting``). Any other cache works too (the tests' memory cache);
+reading it: ``read_counting``). Redis down, a count is made in files again
+(``THROTTLE_FALLBACK_COUNTS_DIR``: the workers of one host share them), so the
+throttle never fails open. Any other cache works too (the tests' memory cache);
 the file cache would read and rewrite a counter, and rewrite it with its default
 ``TIMEOUT``, which must then be at least the longest period (a day, DRF's longest).
 """
@@ -77,7 +79,8 @@ def counted(cache: BaseCache, key: str, period: int, now: float) -> tuple[int, f
     cache = _backend(cache)
     if isinstance(cache, PooledRedisCache):
         # One round trip; the counter expires by itself.
-        return cache.count(windowed, window.lifetime), window.left
+        count = cache.count(windowed, window.lifetime)
+        return _or_in_files(count, key, window), window.left
     try:
         count = cache.incr(windowed)
     except ValueError:  # the window's first request (or its counter was culled)
@@ -89,6 +92,15 @@ def counted(cache: BaseCache, key: str, period: int, now: float) -> tuple[int, f
         else:  # another worker added it first
             count = cache.incr(windowed)
     return count, window.left
+
+
+def _or_in_files(count: int | None, key: str, window: Window) -> int:
+    """``count``, or (None: Redis is down) the count made in the fallback files."""
+    if count is not None:
+        return count
+    return FileCounts(settings.THROTTLE_FALLBACK_COUNTS_DIR).count(
+        key, window.period, window.number
+    )
 
 
 def count_request(cache: BaseCache, key: str, period: int, now: float) -> tuple[int, float]:
@@ -178,7 +190,7 @@ def read_counting(
         throttle = counting[0]
         window = Window(throttle.duration, throttle.timer())
         found, count = cache.get_many_counting(keys, window.counter(throttle.key), window.lifetime)
-        counts[throttle.key] = (count, window.left)
+        counts[throttle.key] = (_or_in_files(count, throttle.key, window), window.left)
         return found
     for throttle in counting:
         throttle.allow_request(request, view_class)

@@ -1,6 +1,7 @@
 """With Redis configured but down, the catalogue, decks and matches keep serving (a bot
-answers in the player's request when its task cannot be queued) and starting a
-simulation says the simulation service is unavailable (never a 500).
+answers in the player's request when its task cannot be queued), starting a
+simulation says the simulation service is unavailable (never a 500), and the
+anonymous throttle still refuses past its rate (counting in files).
 
 Run in a process of its own with the real settings, REDIS_URL naming a port where
 nothing listens, and a fresh SQLite database.
@@ -66,6 +67,9 @@ found["bot_match"] = sorted(statuses)
 found["bot_answered"] = answered > 0
 found["said"] = "simulation service is unavailable" in started.content.decode()
 found["jobs"] = SimulationJob.objects.count()
+# The anonymous throttle counts in files instead (5 a minute here): it does not fail open.
+anonymous = Client()
+found["throttled"] = [anonymous.get("/api/realms/").status_code for _ in range(6)][-1]
 print(json.dumps(found))
 """
 
@@ -77,6 +81,8 @@ def test_redis_down_keeps_the_site_serving_and_says_simulations_are_unavailable(
         REDIS_URL="redis://127.0.0.1:1/8",
         SHEN_SQLITE_PATH=str(tmp_path / "db.sqlite3"),
         SHEN_SECRET_KEY="redis-down-test",
+        SHEN_ANON_RATE="5/minute",
+        SHEN_CACHE_DIR=str(tmp_path / "cache"),
     )
     assert result.returncode == 0, result.stderr
     found = json.loads(result.stdout.strip().splitlines()[-1])
@@ -91,4 +97,5 @@ def test_redis_down_keeps_the_site_serving_and_says_simulations_are_unavailable(
         "bot_answered": True,
         "said": True,
         "jobs": 0,
+        "throttled": 429,
     }

@@ -119,4 +119,5 @@ class ReplaySerializer(serializers.Serializer):
     actions = serializers.ListField(child=serializers.DictField())
     digest_every = serializers.IntegerField()
     digests = serializers.ListField(child=serializers.CharField())
+    final_digest = serializers.CharField()
     result = serializers.DictField(allow_null=True)

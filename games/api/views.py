@@ -38,10 +38,11 @@ from games.bot_turns import (
     bot_turns_resume,
     bot_unanswered,
 )
+from games.limits import NEW_MATCHES, limit_check
 from games.models import Match, Mode, Status
 from games.play import RecordMismatch
 from games.records import game_of, match_position
-from games.replays import replay_document, replay_import
+from games.replays import MAX_REPLAY_REQUEST_BYTES, replay_document, replay_import
 from games.screens import screen_for
 from games.services import (
     DeckNotValid,
@@ -56,6 +57,7 @@ from games.services import (
     seats_of,
 )
 from games.views.access import visible_match
+from shen_site.body_limit import body_limit
 from shen_site.json_input import BoundedJSONParser
 from shen_site.json_output import FastJSONRenderer, JSONText
 
@@ -146,6 +148,7 @@ class MatchListView(MatchAPIView):
         responses={201: MatchViewSerializer, 400: REFUSED, 404: NOT_FOUND},
     )
     def post(self, request: Request) -> Response:
+        limit_check(request, NEW_MATCHES)
         data = _valid(MatchCreateSerializer, request)
         decks = Deck.objects.visible_to(request.user).select_related("format", "home_realm")
         deck = get_object_or_404(decks, pk=data["deck"])
@@ -292,6 +295,7 @@ class MatchReplayView(MatchAPIView):
         return Response(replay_document(match))
 
 
+@body_limit(MAX_REPLAY_REQUEST_BYTES)
 class ReplayImportView(MatchAPIView):
     @extend_schema(
         summary="Import a replay file to watch it",
@@ -299,6 +303,7 @@ class ReplayImportView(MatchAPIView):
         responses={201: MatchSummarySerializer, 400: REFUSED},
     )
     def post(self, request: Request) -> Response:
+        limit_check(request, NEW_MATCHES)
         match = replay_import(owner=request.user, document=request.data)
         return Response(MatchSummarySerializer(match).data, status=status.HTTP_201_CREATED)
 

@@ -2,6 +2,10 @@
 
 The Django catalogue hands these over as plain dicts (``CardSpec.from_data``);
 tests build their own small specs. Nothing here knows about the database.
+
+A spec from data (a catalogue card, a deck in a replay file) has the catalogue's bounds,
+defined here and read by the catalogue's checks (``cards.validation``): a trait of a
+billion would make a replay search a billion steps of movement.
 """
 
 from __future__ import annotations
@@ -15,6 +19,19 @@ from games.engine.effects import EffectError, EffectStep, parse_effect, validate
 KINDS = ("avatar", "item", "remains", "action")
 CARD_TARGETS = ("none", "own_avatar", "opponent_avatar", "any_avatar")
 PATH_VERBS = ("walk_spirit_path", "leave_spirit_path")
+
+# The most Shén a player can have around a space is 4, on and next to a vertex 5 (R15):
+# a card that costs more could never be played.
+MAX_SPACE_COST = 4
+MAX_VERTEX_COST = 5
+MAX_TRAIT = 10
+MAX_BONUS = 5
+
+
+def cost_limit(kind: Any, is_spirit: Any) -> int:
+    """The most a card of ``kind`` may cost: Spirit Avatars are paid on and next to a
+    vertex (up to 5 counters), all else at a space (R15)."""
+    return MAX_VERTEX_COST if kind == "avatar" and is_spirit else MAX_SPACE_COST
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +59,7 @@ class AbilitySpec:
         """An ability from ``{"name", "cost", "timing", "effect": [steps]}``."""
         return cls(
             name=str(data["name"]),
-            cost=_whole(data.get("cost", 0), "cost"),
+            cost=_whole(data.get("cost", 0), "cost", most=MAX_VERTEX_COST),
             timing=validate_timing(data["timing"]),
             effect=parse_effect(data["effect"]),
         )
@@ -102,30 +119,41 @@ class CardSpec:
     def from_data(cls, data: Mapping[str, Any]) -> CardSpec:
         """A spec from plain data; missing traits count as 0, missing abilities as none.
 
-        Raises ValueError (EffectError for a bad ability) naming the card.
+        Every number has the catalogue's bounds (the module's ``MAX_*``). Raises
+        ValueError (EffectError for a bad ability) naming the card.
         """
         name = str(data["name"])
         try:
             abilities = tuple(AbilitySpec.from_data(a) for a in data.get("abilities") or ())
         except EffectError as error:
             raise EffectError(error.field, f"{name}: {error.message}") from None
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+        try:
+            kind = str(data["kind"])
+            is_spirit = bool(data.get("is_spirit", False))
+            traits = {
+                trait: _whole(data.get(trait), trait, most=MAX_TRAIT)
+                for trait in ("melee", "defense", "ranged", "movement")
+            }
+            bonuses = {
+                bonus: _whole(data.get(bonus), bonus, most=MAX_BONUS, signed=True)
+                for bonus in ("bonus_melee", "bonus_defense", "bonus_ranged", "bonus_movement")
+            }
+            cost = _whole(data.get("cost", 0), "cost", most=cost_limit(kind, is_spirit))
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
         return cls(
             name=name,
             slug=str(data.get("slug") or name.lower().replace(" ", "-")),
-            kind=str(data["kind"]),
+            kind=kind,
             realm=str(data.get("realm") or ""),
-            cost=_whole(data.get("cost", 0), "cost"),
-            melee=_whole(data.get("melee"), "melee"),
-            defense=_whole(data.get("defense"), "defense"),
-            ranged=_whole(data.get("ranged"), "ranged"),
-            movement=_whole(data.get("movement"), "movement"),
-            is_spirit=bool(data.get("is_spirit", False)),
-            bonus_melee=_whole(data.get("bonus_melee"), "bonus_melee", signed=True),
-            bonus_defense=_whole(data.get("bonus_defense"), "bonus_defense", signed=True),
-            bonus_ranged=_whole(data.get("bonus_ranged"), "bonus_ranged", signed=True),
-            bonus_movement=_whole(data.get("bonus_movement"), "bonus_movement", signed=True),
+            cost=cost,
+            is_spirit=is_spirit,
             target=str(data.get("target") or "none"),
             abilities=abilities,
+            **traits,
+            **bonuses,
         )
 
     def trait(self, trait: str) -> int:
@@ -219,11 +247,12 @@ def steps_target_kind(steps: tuple[EffectStep, ...]) -> str:
     return "none"
 
 
-def _whole(value: Any, field: str, *, signed: bool = False) -> int:
+def _whole(value: Any, field: str, *, most: int, signed: bool = False) -> int:
     if value is None:
         return 0
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{field} must be a whole number, not {value!r}")
-    if value < 0 and not signed:
-        raise ValueError(f"{field} must not be negative")
+    least = -most if signed else 0
+    if not least <= value <= most:
+        raise ValueError(f"{field} must be a whole number from {least} to {most}, not {value}")
     return value

@@ -84,7 +84,11 @@ def reach(
     # neighbour once, so no (defender, origin) pair can come up twice.
     attacks: list[tuple[int, int]] = []
     get = occupied.get
+    # Step by step until the movement is spent or nothing new is reachable: the board
+    # bounds the search, whatever the trait says.
     for _ in range(movement):
+        if not frontier:
+            break
         following = []
         for position in frontier:
             for target, crossing in table[position]:

@@ -11,18 +11,23 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from decks.views.busy import retry_when_busy
+from games.limits import NEW_MATCHES, NOTES, limit_refusal, replay_states_throttled
 from games.models import MatchNote, Status
-from games.replays import replay_document, replay_import
+from games.replays import (
+    MAX_REPLAY_FILE_BYTES,
+    MAX_REPLAY_REQUEST_BYTES,
+    replay_document,
+    replay_import,
+)
 from games.screens import replay_screen_for
 from games.services import MatchError, match_note_add, seats_of
 from games.views.access import visible_match
+from shen_site.body_limit import body_limit
 from shen_site.record_numbers import whole_number
-
-# A replay file is a few hundred kilobytes; far larger is not one.
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
 @require_safe
+@replay_states_throttled
 def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     """State ``?at=`` of the match (default: the last), with back, forward and a slider."""
     match = visible_match(request, pk)
@@ -59,16 +64,19 @@ def replay_download(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+@body_limit(MAX_REPLAY_REQUEST_BYTES)
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 @retry_when_busy
 def replay_import_page(request: HttpRequest) -> HttpResponse:
     """Upload a replay file to watch it."""
     error, status = "", 200
+    if request.method == "POST" and (refusal := limit_refusal(request, NEW_MATCHES)):
+        return refusal
     if request.method == "POST":
         upload = request.FILES.get("file")
         try:
-            if upload is None or upload.size > MAX_UPLOAD_BYTES:
+            if upload is None or upload.size > MAX_REPLAY_FILE_BYTES:
                 raise MatchError("Choose a replay file (JSON, at most 5 MB).")
             document = json.loads(upload.read())
             match = replay_import(owner=request.user, document=document)
@@ -92,6 +100,8 @@ def _reason(error: Exception) -> str:
 def note_add(request: HttpRequest, pk: int) -> HttpResponse:
     """A play-test note on one state of the match."""
     match = visible_match(request, pk)
+    if refusal := limit_refusal(request, NOTES):
+        return refusal
     try:
         number = whole_number(request.POST.get("number", ""))
         if number is None:

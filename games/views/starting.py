@@ -11,6 +11,7 @@ from decks.models import Deck
 from decks.validation import validate_deck
 from decks.views.busy import retry_when_busy
 from games.forms import MatchStartForm
+from games.limits import NEW_MATCHES, limit_refusal
 from games.models import Match, Status
 from games.rulesets import deck_rulesets, no_ruleset_message
 from games.services import DeckNotValid, MatchError, match_create, match_join
@@ -23,6 +24,8 @@ from shen_site.record_numbers import record_number
 def match_new(request: HttpRequest) -> HttpResponse:
     """The start form for one of my decks or a public one (``?deck=<id>``); a deck that
     breaks its format gets its violations listed instead of a match."""
+    if request.method == "POST" and (refusal := limit_refusal(request, NEW_MATCHES)):
+        return refusal
     deck = _startable_deck(request)
     violations = validate_deck(deck)
     form = MatchStartForm(request.POST or None, user=request.user, deck=deck)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from django.test import TestCase
 
-from games.models import Match, Mode
+from games.models import DIGEST_EVERY, Match, Mode, Status
 from games.play import GAMES
 from games.records import match_position
 from games.services import match_create
@@ -45,3 +46,20 @@ def streamed_json(response) -> Any:
     """The JSON document a streaming response (a job's export.json) writes."""
     assert response.status_code == 200, response.status_code
     return json.loads(b"".join(response.streaming_content))
+
+
+def played_to_the_end(match: Match, seed: int = 5) -> Match:
+    """``match`` played to its end by random legal actions, its record stored."""
+    game, chooser = GAMES[match.game], random.Random(seed)
+    state, _ = game.start(match.ruleset, match.options, match.decks, match.seed)
+    states, actions = [state], []
+    while game.result(state) is None:
+        action = chooser.choice(game.legal_actions(state))
+        state, _ = game.apply(state, action)
+        states.append(state)
+        actions.append(game.action_to_json(action))
+    match.actions, match.number = actions, len(actions)
+    match.digests = [game.digest(s) for s in states[::DIGEST_EVERY]]
+    match.status, match.result = Status.FINISHED, game.result(state)
+    match.save()
+    return match

@@ -18,6 +18,7 @@ from games.services import MatchError, match_create
 from games.simulation_games import play_simulated_game, record_simulated_game
 from games.simulation_replays import simulated_match
 from games.simulations import SimulationError, game_number, job_summaries, simulation_checked
+from tests.games.helpers import played_to_the_end
 from tests.games.simulation_jobs import simulation_start
 
 JS_SAFE_INTEGER = 2**53 - 1
@@ -54,8 +55,7 @@ def test_match_creation_the_jobs_and_the_import_refuse_the_same_seed(alice, alic
             seed=MAX_SEED + 1,
         )
     match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=MAX_SEED)
-    match.status = "finished"
-    document = replay_document(match)
+    document = replay_document(played_to_the_end(match))
     assert replay_import(owner=alice, document=document).seed == MAX_SEED
     with pytest.raises(MatchError, match=str(MAX_SEED)):
         replay_import(owner=alice, document={**document, "seed": MAX_SEED + 1})

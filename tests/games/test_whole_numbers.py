@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from games.models import Match, Mode
 from games.services import match_create
 from shen_site.record_numbers import whole_number
-from tests.games.helpers import committed, legal_json
+from tests.games.helpers import committed, legal_json, played_to_the_end
 
 pytestmark = pytest.mark.django_db
 
@@ -128,12 +128,11 @@ def test_the_start_form_still_takes_a_seed_with_spaces_around_it(client, alice, 
     assert Match.objects.get().seed == 12
 
 
-@pytest.mark.parametrize("field, value", [("version", 1.0), ("version", True), ("seed", 7.0)])
+@pytest.mark.parametrize("field, value", [("version", 2.0), ("version", True), ("seed", 7.0)])
 def test_a_replay_file_s_numbers_are_json_integers(alice_api, alice, match, field, value):
     from games.replays import replay_document
 
-    match.status = "finished"
-    document = replay_document(match)
+    document = replay_document(played_to_the_end(match))
     assert alice_api.post("/api/matches/import/", document, format="json").status_code == 201
     answer = alice_api.post("/api/matches/import/", {**document, field: value}, format="json")
     assert answer.status_code == 400, answer.content

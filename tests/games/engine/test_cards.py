@@ -58,3 +58,45 @@ def test_item_is_played_onto_own_avatar():
     )
     assert spec.play_target_kind() == "own_avatar"
     assert spec.bonus("melee") == 1
+
+
+AVATAR = {"name": "Big", "kind": "avatar", "realm": "fire", "cost": 1, "melee": 1}
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("movement", 1_000_000_000),
+        ("melee", 11),
+        ("defense", -1),
+        ("ranged", 2**63),
+        ("cost", 5),  # a space's Avatar costs at most 4 (R15)
+        ("bonus_movement", 6),
+        ("bonus_melee", -6),
+    ],
+)
+def test_a_spec_from_data_outside_the_catalogues_bounds_is_refused_naming_card_and_field(
+    field, value
+):
+    with pytest.raises(ValueError, match=rf"^Big: {field} must be a whole number from"):
+        CardSpec.from_data({**AVATAR, field: value})
+
+
+def test_an_ability_costing_more_than_any_vertex_holds_is_refused():
+    ability = {"name": "Dear", "cost": 6, "timing": "activated", "effect": []}
+    with pytest.raises(ValueError, match="Big: cost must be a whole number from 0 to 5"):
+        CardSpec.from_data({**AVATAR, "abilities": [ability]})
+
+
+def test_the_catalogue_checks_the_engines_bounds():
+    """One source of truth: a card the catalogue accepts at every bound is a spec, one step
+    past any bound is refused by both."""
+    from cards.validation import card_faults
+
+    top = {**AVATAR, "name": "Top Spirit", "is_spirit": True, "cost": 5}
+    top |= {trait: 10 for trait in ("melee", "defense", "ranged", "movement")}
+    assert not card_faults(top) and CardSpec.from_data(top).movement == 10
+    past = {**top, "movement": 11}
+    assert card_faults(past)
+    with pytest.raises(ValueError, match="movement"):
+        CardSpec.from_data(past)

@@ -115,3 +115,24 @@ def test_space_avatars_and_walkers_do_not_block_each_other_R21():
     scene = builder.activation(RED)
     assert "c3-d4" in scene.legal()
     assert "c3-e5" in scene.legal()
+
+
+def test_the_movement_search_stops_when_nothing_new_is_reachable_R21(monkeypatch):
+    """However great the movement, the search takes no more steps than the board has
+    places: it stops once a step reaches nothing new."""
+    from games.engine import movement
+
+    scene = table().avatar(RED, WARDEN, "c3").activation(RED)
+    steps = []
+
+    def counted_range(count):
+        for step in range(count):
+            steps.append(step)
+            if len(steps) > 100:
+                raise AssertionError("searched on past where nothing new was reachable")
+            yield step
+
+    monkeypatch.setattr(movement, "range", counted_range, raising=False)
+    avatar = scene.state.avatars[0]
+    far, _ = movement.reach(scene.state, avatar, movement=1_000_000_000)
+    assert len(far) == len(set(far)) > 20 and len(steps) < 20
