@@ -58,20 +58,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.engine import sample_decks, sample_game
 from games.confidence import wilson_interval
-from games.engine import RULESETS, GameState, legal_actions, make_bot, rng
-from games.engine.bots import Bot, GameStalled, RandomBot, play_game
+from games.engine import RULESETS, GameState, legal_actions, make_bot, rng, start_game
+from games.engine.bots import Bot, RandomBot, play_game
 from games.engine.replay import replay
 from games.engine.search import MAX_ACTIONS as SEARCH_ACTIONS
 from games.engine.search import PLAYOUTS
 from games.figure_words import interval_words
+from games.simulation_games import STALLED, outcome, played_out
 
 RUNGS = (("greedy", "random"), ("search", "greedy"))
 TARGET = 0.60
 # The search bot decides in under a second at its default budget (CPU time).
 TARGET_DECISION_MS = 1000
-# A game of the ladder with more actions than this is stopped as "stalled" (real
-# games take a few hundred; a loop of cards, R13 lets one run on, never ends).
-MAX_ACTIONS = 5_000
 # Reference games played in the same run, to state speeds as ratios.
 REFERENCE_GAMES = 40
 
@@ -116,18 +114,17 @@ def play_one(task: tuple[str, str, int]) -> Played:
     bots[seat] = timed if upper == "search" else timed.bot
     bots[1 - seat] = make_bot(lower, 2_000 + index)
     start = time.process_time()
-    try:
-        final, _, _ = play_game(ruleset, sample_decks(pair), pair, bots, max_actions=MAX_ACTIONS)
-    except GameStalled:
-        # Counted as a draw and listed as "stalled", so a loop cannot hang the ladder.
-        return Played(index, 0.5, "stalled", -1, time.process_time() - start, tuple(timed.times))
-    winner = final.result.winner
+    # The simulations' rule: a game stopped at the action limit is a draw that "stalled",
+    # so a loop cannot hang the ladder (its turns are left out of the mean: -1).
+    state, _ = start_game(ruleset, sample_decks(pair), pair)
+    final, _ = played_out(state, bots)
+    winner, reason = outcome(final)
     score = 0.5 if winner is None else float(winner == seat)
     return Played(
         index,
         score,
-        final.result.reason,
-        final.turn,
+        reason,
+        -1 if reason == STALLED else final.turn,
         time.process_time() - start,
         tuple(timed.times),
     )

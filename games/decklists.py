@@ -3,10 +3,17 @@
 A match stores its decks as this data, so editing a deck (or an errata to a card)
 after a match began never changes the match. Every place that hands a deck to the
 engine goes through :func:`deck_data`; :func:`card_data` is one card.
+
+A deck is a multiset of cards: the engine shuffles the list it is given, so the
+list is put in one canonical order (:func:`canonical_cards`) here, where a deck
+becomes a game's input (matches created and joined, simulation jobs, ``manage.py
+simulate``, from a stored deck or a decklist file), and equal decks give equal games
+under a seed. Stored matches and jobs hold their lists as they were and replay so.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -76,7 +83,18 @@ def slots_data(slots: Iterable[Mapping[str, Any]], *, home_realm: str = "") -> d
     if not home_realm:
         realms = [card["realm"] for card in listed]
         home_realm = max(sorted(set(realms)), key=realms.count)
-    return {"home_realm": home_realm, "cards": listed}
+    return {"home_realm": home_realm, "cards": canonical_cards(listed)}
+
+
+def canonical_cards(cards: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The cards of a deck in the one order the engine is given them: by name, then by
+    their whole data (two printings of a name), so any listing of the same multiset of
+    cards is the same list."""
+    return sorted(cards, key=_canonical_key)
+
+
+def _canonical_key(card: Mapping[str, Any]) -> tuple[str, str]:
+    return (str(card.get("name", "")), json.dumps(card, sort_keys=True, default=str))
 
 
 def latest_version(deck: Deck) -> DeckVersion:

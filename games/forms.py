@@ -12,8 +12,8 @@ from games.match_options import RulesetOptionsMixin
 from games.models import FirstTurn, Mode
 from games.play import GAMES
 from games.rulesets import deck_rulesets
-from games.services import MAX_SEED
-from shen_site.record_numbers import RecordChoiceField
+from games.seeds import MAX_SEED
+from shen_site.record_numbers import RecordChoiceField, WholeNumberFormField
 
 OPPONENTS = [(Mode.HOTSEAT, "Hot-seat"), (Mode.BOT, "A bot"), (Mode.FRIEND, "A friend")]
 # How many public decks the opponent's-deck menu offers besides my own.
@@ -30,7 +30,7 @@ class MatchStartForm(RulesetOptionsMixin, forms.Form):
         help_text="Not used against a friend: they bring their own.",
     )
     ruleset = forms.ChoiceField()
-    seed = forms.IntegerField(
+    seed = WholeNumberFormField(
         min_value=0, max_value=MAX_SEED, required=False, help_text="Blank: a random seed."
     )
     first_turn = forms.ChoiceField(choices=FirstTurn.choices, initial=FirstTurn.DICE)

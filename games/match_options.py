@@ -15,6 +15,7 @@ from typing import Any
 from django import forms
 
 from games.play import MAX_TURNS_RANGE, Game
+from shen_site.record_numbers import WholeNumberFormField
 
 # "As the rulebook says": the chosen ruleset's own value.
 RULEBOOK = ""
@@ -37,7 +38,7 @@ OPTION_FIELDS: Mapping[str, Callable[[], forms.Field]] = MappingProxyType(
         "ko": _yes_no("Ko: no counter where one was just captured (R12)"),
         "realm_stone_counts": _yes_no("Realm Stones count for captures and costs (R15)"),
         "opening_redraw": _yes_no("A hand without an Avatar may be redrawn once (R8)"),
-        "spirits_limit": lambda: forms.IntegerField(
+        "spirits_limit": lambda: WholeNumberFormField(
             label="Spirits a player may have in play at once (R16)",
             min_value=0,
             max_value=9,
@@ -68,7 +69,7 @@ OPTION_FIELDS: Mapping[str, Callable[[], forms.Field]] = MappingProxyType(
                 ("any_empty", "To any empty space next to it"),
             ],
         ),
-        "max_turns": lambda: forms.IntegerField(
+        "max_turns": lambda: WholeNumberFormField(
             label="Turn limit (R26)",
             min_value=MAX_TURNS_RANGE[0],
             max_value=MAX_TURNS_RANGE[1],

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games.seeds import SEED_BITS
+
 # How many games one job may ask for.
 MAX_GAMES = 100_000
 
@@ -102,6 +104,9 @@ class SimulationJob(models.Model):
     bot_b = models.CharField(max_length=40)
     games = models.PositiveIntegerField()
     seed = models.BigIntegerField()
+    # How wide the seeds its games derive are (games.seeds): SEED_BITS, or LEGACY_SEED_BITS
+    # for a job stored before seeds had one range, so its games stay the ones it counted.
+    seed_bits = models.PositiveSmallIntegerField(default=SEED_BITS)
     # The most games one of its chunks plays (its last ones play fewer: chunk_spans in
     # games.simulations).
     chunk_size = models.PositiveIntegerField()

@@ -24,7 +24,10 @@ from django.db import transaction
 from games.models import Match, Mode, Status
 from games.play import GAMES, RecordMismatch
 from games.records import match_position
-from games.services import MAX_SEED, MatchError
+from games.seeds import LEGACY_SEED_BITS, MAX_SEED, is_seed
+from games.services import MatchError
+from games.simulation_games import MAX_ACTIONS as SIMULATED_ACTIONS
+from games.simulation_games import STALLED
 
 FORMAT_NAME = "shen-lab-replay"
 FORMAT_VERSION = 2
@@ -34,8 +37,9 @@ READ_VERSIONS = (1, 2)
 RESIGNED = "resigned"
 # The import's time budget is read on this clock (a test's to set).
 clock = time.monotonic
-# Bounds an import's cost: a long real game is 500 actions, a deck 60 cards.
-MAX_ACTIONS = 5_000
+# Bounds an import's cost: a long real game is 500 actions, a deck 60 cards. The action
+# limit is the simulated games' own, so the record of any simulated game imports.
+MAX_ACTIONS = SIMULATED_ACTIONS
 MAX_DECK_CARDS = 200
 MAX_DIGEST_EVERY = 1_000
 # A replay file is a few hundred kilobytes; far larger is not one. The import's request
@@ -94,7 +98,8 @@ def replay_import(*, owner: AbstractBaseUser, document: Any) -> Match:
             f"The record does not replay: the final state, after {len(record['actions'])} "
             "actions, differs from the one recorded."
         )
-    result = _result_reached(game.result(final), record["result"])
+    stalled = len(record["actions"]) >= MAX_ACTIONS
+    result = _result_reached(game.result(final), record["result"], stalled=stalled)
     with transaction.atomic():
         return Match.objects.create(
             game=record["game"],
@@ -121,9 +126,12 @@ def _within(actions: Iterable[Any], deadline: float) -> Iterator[Any]:
         yield action
 
 
-def _result_reached(reached: dict[str, Any] | None, stated: Any) -> dict[str, Any]:
-    """The stated result, when the replay reaches it (or, unfinished, a seat resigned);
-    else MatchError."""
+def _result_reached(
+    reached: dict[str, Any] | None, stated: Any, *, stalled: bool = False
+) -> dict[str, Any]:
+    """The stated result, when the replay reaches it (or, unfinished, a seat resigned, or
+    a ``stalled`` record, one of MAX_ACTIONS actions, states the draw a simulated game
+    stopped at the action limit is); else MatchError."""
     if reached is not None:
         if stated != reached:
             raise MatchError("The record does not reach the result the file states.")
@@ -135,6 +143,8 @@ def _result_reached(reached: dict[str, Any] | None, stated: Any) -> dict[str, An
         and stated["winner"] in (0, 1)
         and not isinstance(stated["winner"], bool)
     )
+    if stalled and stated == {"winner": None, "reason": STALLED}:
+        return stated
     if not resigned:
         raise MatchError("The record does not reach the result the file states: it is unfinished.")
     return stated
@@ -146,7 +156,12 @@ def _checked(document: Any) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise MatchError("A replay file is a JSON object.")
     version = document.get("version")
-    if document.get("format") != FORMAT_NAME or version not in READ_VERSIONS:
+    # 2.0 and true are in READ_VERSIONS to Python; a version is a JSON integer.
+    if (
+        document.get("format") != FORMAT_NAME
+        or not _whole(version, max(READ_VERSIONS))
+        or version not in READ_VERSIONS
+    ):
         raise MatchError(f"This is not a replay file ({FORMAT_NAME}, version {FORMAT_VERSION}).")
     game = document.get("game", "shen")
     if game not in GAMES:
@@ -160,7 +175,14 @@ def _checked(document: Any) -> dict[str, Any]:
     except ValueError as error:
         raise MatchError(str(error)) from None
     seed = document.get("seed")
-    if not _whole(seed, MAX_SEED):
+    if not is_seed(seed):
+        if _whole(seed, 2**LEGACY_SEED_BITS - 1):
+            # Only the replay of a game of a job stored before seeds had one range.
+            raise MatchError(
+                f"The seed must be a whole number from 0 to {MAX_SEED}: this replay is of a "
+                "simulated game from before seeds had that range, which the site can show "
+                "(Watch) but not import."
+            )
         raise MatchError(f"The seed must be a whole number from 0 to {MAX_SEED}.")
     decks = document.get("decks")
     if not (

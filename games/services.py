@@ -34,9 +34,8 @@ from games.records import (
     position_remember,
 )
 from games.rulesets import deck_rulesets, no_ruleset_message, played_under_refusal
+from games.seeds import MAX_SEED, is_seed
 
-# Seeds are whole numbers a person can type and JSON carries exactly.
-MAX_SEED = 2**53 - 1
 # A bot answers its decisions in a Celery task (games.bot_turns), never in the request
 # that handed it the turn; a Shén turn is a few dozen decisions, so this bound on one
 # task's decisions is only reached by an engine bug.
@@ -218,7 +217,7 @@ def _check_played_under(deck: Deck, ruleset: str, game: str) -> None:
 def _checked_seed(seed: Any) -> int:
     if seed is None:
         return secrets.randbelow(MAX_SEED + 1)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+    if not is_seed(seed):
         raise MatchError(f"A seed is a whole number from 0 to {MAX_SEED}.")
     return seed
 

@@ -18,7 +18,7 @@ from games.refusals import Refusal
 from games.rulesets import deck_rulesets
 from games.simulation_parameters import RULES_TEXT_LENGTH
 from shen_site.json_input import JSONInputError, json_document_read
-from shen_site.record_numbers import RecordChoiceField, record_number
+from shen_site.record_numbers import RecordChoiceField, WholeNumberFormField, record_number
 
 # The ruleset and the seed are asked as a match asks them (games.forms); the ruleset's
 # options too (games.match_options).
@@ -139,7 +139,7 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
     draft_note = forms.CharField(
         required=False, max_length=200, label="Erratum note", help_text="Why."
     )
-    games = forms.IntegerField(
+    games = WholeNumberFormField(
         min_value=1,
         max_value=MAX_GAMES,
         initial=200,

@@ -18,36 +18,59 @@ viewer).
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from games import engine
-from games.engine.bots import MAX_ACTIONS
 from games.engine.state import PLAYERS, player_name
 from games.play import GAMES
+from games.seeds import SEED_BITS, derive_seed
 
 DECKS = ("a", "b")
+# A game without a result after this many actions (or with a decision no bot can
+# answer) is stopped: a draw that "stalled". Real games take a few hundred actions, and
+# the replay import takes records of up to this many, so every simulated game's record
+# imports. The job, the results page, the exports and bench/bots.py count it the same way.
+MAX_ACTIONS = 5_000
+STALLED = "stalled"
 # The engine's result reasons under the names simulations report (R20, R25, R26).
 # An engine reason not listed keeps its own name.
 ENDINGS: Mapping[str, str] = MappingProxyType(
     {"anchors": "anchors", "out_of_cards": "out_of_cards", "adjudicated": "turn_limit"}
 )
-# Derived seeds fit a signed 64-bit column (PostgreSQL bigint).
-_SEED_BITS = 63
 
 
-def derive_seed(seed: int, *path: object) -> int:
-    """A seed in 0…2**63-1 derived from ``seed`` and a path (game index, "bot", seat).
+def played_out(
+    state: engine.GameState,
+    bots: Sequence[engine.Bot],
+    on_action: Callable[[engine.Action, engine.GameState, Sequence[engine.Event]], None]
+    | None = None,
+) -> tuple[engine.GameState, int]:
+    """Play from ``state``, ``bots[p]`` answering for player ``p``, until the game has a
+    result or stalls (MAX_ACTIONS actions answered, or a decision with no legal answer);
+    (the last state, the actions answered). ``on_action`` sees each action, the state
+    after it and its events. :func:`outcome` reads how it ended."""
+    actions = 0
+    while state.result is None and actions < MAX_ACTIONS:
+        try:
+            action = bots[state.to_decide].choose(state)
+        except engine.GameStalled:
+            break
+        state, emitted = engine.apply(state, action)
+        actions += 1
+        if on_action is not None:
+            on_action(action, state, emitted)
+    return state, actions
 
-    A hash of the text, so it is the same on every machine and Python version and
-    different paths give unrelated seeds.
-    """
-    text = ":".join(str(part) for part in (seed, *path)).encode()
-    digest = hashlib.blake2b(text, digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> (64 - _SEED_BITS)
+
+def outcome(state: engine.GameState) -> tuple[int | None, str]:
+    """(the winning seat, None for a draw; the engine's reason) of a game ``played_out``
+    left: one without a result is a draw that stalled (:data:`STALLED`)."""
+    if state.result is None:
+        return None, STALLED
+    return state.result.winner, state.result.reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +79,9 @@ class SimulatedGame:
 
     ``decks`` are deck A and deck B as the engine reads them (``{"home_realm",
     "cards": [card data, ...]}``, or DeckLists); ``bots`` the bot names playing
-    them. ``swapped``: deck A sits in seat 1 (Blue) in this game.
+    them. ``swapped``: deck A sits in seat 1 (Blue) in this game. ``seed_bits``: the
+    width its bots' seeds are derived with (``games.seeds``; a job stored before the
+    one range keeps its old width).
     """
 
     ruleset: str
@@ -65,6 +90,7 @@ class SimulatedGame:
     bots: tuple[str, str]
     seed: int
     swapped: bool
+    seed_bits: int = SEED_BITS
 
     def seats(self) -> tuple[int, int]:
         """Deck A's seat and deck B's seat."""
@@ -82,12 +108,14 @@ def job_games(
     bots: Sequence[str],
     seed: int,
     count: int,
+    *,
+    seed_bits: int = SEED_BITS,
 ) -> Iterator[SimulatedGame]:
     """The ``count`` games of a job: game ``i`` has its own seed derived from
     (``seed``, ``i``) and swaps seats on odd ``i``, so deck A goes first about as
     often as deck B and any chunk of games can be played on its own."""
     for index in range(count):
-        yield job_game(ruleset, options, decks, bots, seed, index)
+        yield job_game(ruleset, options, decks, bots, seed, index, seed_bits=seed_bits)
 
 
 def job_game(
@@ -97,6 +125,8 @@ def job_game(
     bots: Sequence[str],
     seed: int,
     index: int,
+    *,
+    seed_bits: int = SEED_BITS,
 ) -> SimulatedGame:
     """Game ``index`` of the job ``job_games`` describes, without the ones before it."""
     return SimulatedGame(
@@ -104,8 +134,9 @@ def job_game(
         options=tuple(sorted(dict(options).items())),
         decks=(decks[0], decks[1]),
         bots=(str(bots[0]), str(bots[1])),
-        seed=derive_seed(seed, index),
+        seed=derive_seed(seed, index, bits=seed_bits),
         swapped=index % 2 == 1,
+        seed_bits=seed_bits,
     )
 
 
@@ -271,30 +302,31 @@ def _play(game: SimulatedGame, keep: list[engine.Action] | None) -> GameSummary:
     bots: list[Any] = [None, None]
     for deck, seat in enumerate(seats):
         decks[seat] = game.decks[deck]
-        bots[seat] = make_bot(game.bots[deck], derive_seed(game.seed, "bot", seat))
+        bot_seed = derive_seed(game.seed, "bot", seat, bits=game.seed_bits)
+        bots[seat] = make_bot(game.bots[deck], bot_seed)
     state, opening_events = engine.start_game(ruleset, decks, game.seed)
     tracker = _Sightings(state)
     tracker.read(state, opening_events)
-    actions = 0
-    while state.result is None:
-        if actions >= MAX_ACTIONS:
-            raise engine.GameStalled(f"no result after {actions} actions (turn {state.turn})")
-        action = bots[state.to_decide].choose(state)
+
+    def taken(action: engine.Action, after: engine.GameState, events) -> None:
         if keep is not None:
             keep.append(action)
-        state, emitted = engine.apply(state, action)
-        actions += 1
-        tracker.read(state, emitted)
-    result = state.result
+        tracker.read(after, events)
+
+    state, actions = played_out(state, bots, taken)
+    winner, reason = outcome(state)
     by_seat = tracker.sightings()
+    first = tracker.first_seat
+    if first < 0:  # stalled before turn 1: the seat its roll gave turn 1 (R6-R8)
+        first = GAMES["shen"].first_seat(game.seed)
     return GameSummary(
         seed=game.seed,
         swapped=game.swapped,
-        winner=None if result.winner is None else DECKS[game.deck_in_seat(result.winner)],
-        first=DECKS[game.deck_in_seat(tracker.first_seat)],
+        winner=None if winner is None else DECKS[game.deck_in_seat(winner)],
+        first=DECKS[game.deck_in_seat(first)],
         turns=state.turn,
         actions=actions,
-        ending=ENDINGS.get(result.reason, result.reason),
+        ending=ENDINGS.get(reason, reason),
         cards=(by_seat[seats[0]], by_seat[seats[1]]),
     )
 

@@ -22,7 +22,8 @@ from typing import Any
 
 from games.play import GAMES, Game
 from games.refusals import Refusal
-from games.simulation_games import SimulatedGame, derive_seed, job_game
+from games.seeds import SEED_BITS, derive_seed
+from games.simulation_games import SimulatedGame, job_game
 from games.simulation_variants import blank_card, blank_name, with_card_replaced
 
 RULE_AB = "rule_ab"
@@ -126,11 +127,14 @@ def _with_draft(deck: Mapping[str, Any], draft: Mapping[str, Any]) -> Any:
     return with_card_replaced(deck, draft["name"], draft)
 
 
-def arm_game(arm: Arm, bots: Sequence[str], seed: int, index: int) -> SimulatedGame:
-    """Game ``index`` of an arm: the same seed and seats in every arm of a paired job."""
+def arm_game(
+    arm: Arm, bots: Sequence[str], seed: int, index: int, *, seed_bits: int = SEED_BITS
+) -> SimulatedGame:
+    """Game ``index`` of an arm: the same seed and seats in every arm of a paired job.
+    ``seed_bits``: the job's (``games.seeds``)."""
     if arm.seed_path:
-        seed = derive_seed(seed, *arm.seed_path)
-    return job_game(arm.ruleset, arm.options, arm.decks, bots, seed, index)
+        seed = derive_seed(seed, *arm.seed_path, bits=seed_bits)
+    return job_game(arm.ruleset, arm.options, arm.decks, bots, seed, index, seed_bits=seed_bits)
 
 
 def _card_in(deck: Mapping[str, Any], name: str) -> Mapping[str, Any]:

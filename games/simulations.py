@@ -51,7 +51,7 @@ from games.models_simulation import (
 from games.play import GAMES
 from games.refusals import Refusal
 from games.rulesets import played_under_refusal
-from games.services import MAX_SEED
+from games.seeds import MAX_SEED, is_seed
 from games.simulation_figures import (
     Figures,
     Gauntlet,
@@ -225,7 +225,7 @@ def simulation_checked(
     if not _whole(games, 1, MAX_GAMES):
         raise SimulationError(f"The number of games is a whole number from 1 to {MAX_GAMES:,}.")
     seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
-    if not _whole(seed, 0, MAX_SEED):
+    if not is_seed(seed):
         raise SimulationError(f"A seed is a whole number from 0 to {MAX_SEED}.")
     return options, seed
 
@@ -433,7 +433,10 @@ def arms_of(job: SimulationJob) -> tuple[Arm, ...]:
 def job_game_list(job: SimulationJob, first: int, count: int, arm: int = 0) -> list[SimulatedGame]:
     """Games ``first`` to ``first + count - 1`` of ``job``'s arm ``arm``, ready to play."""
     played = arms_of(job)[arm]
-    return [arm_game(played, job.bots, job.seed, index) for index in range(first, first + count)]
+    return [
+        arm_game(played, job.bots, job.seed, index, seed_bits=job.seed_bits)
+        for index in range(first, first + count)
+    ]
 
 
 def chunk_run(
@@ -620,4 +623,4 @@ def game_number(job: SimulationJob, index: int, arm: int = 0) -> SimulatedGame:
         raise SimulationError(f"This simulation has games 0 to {job.games - 1}.")
     if not 0 <= arm < job.arm_count:
         raise SimulationError(f"This simulation has arms 0 to {job.arm_count - 1}.")
-    return arm_game(arms_of(job)[arm], job.bots, job.seed, index)
+    return arm_game(arms_of(job)[arm], job.bots, job.seed, index, seed_bits=job.seed_bits)

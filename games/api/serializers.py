@@ -11,14 +11,15 @@ from rest_framework import serializers
 from games.models import FirstTurn, Mode
 from games.play import MAX_TURNS_RANGE, RULESET_OPTIONS
 from games.screens import Screen
-from games.services import MAX_SEED
+from games.seeds import MAX_SEED
+from shen_site.record_numbers import WholeNumberField
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    deck = serializers.IntegerField(help_text="One of your decks, or a public deck")
+    deck = WholeNumberField(help_text="One of your decks, or a public deck")
     opponent = serializers.ChoiceField(choices=[Mode.HOTSEAT, Mode.BOT, Mode.FRIEND])
     bot = serializers.CharField(required=False, default="random", max_length=40)
-    opponent_deck = serializers.IntegerField(
+    opponent_deck = WholeNumberField(
         required=False, allow_null=True, default=None, help_text="Blank: a mirror match"
     )
     ruleset = serializers.CharField(required=False, allow_null=True, default=None, max_length=40)
@@ -34,7 +35,7 @@ class MatchCreateSerializer(serializers.Serializer):
             f"{MAX_TURNS_RANGE[1]}), the others true or false"
         ),
     )
-    seed = serializers.IntegerField(
+    seed = WholeNumberField(
         required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SEED
     )
     first_turn = serializers.ChoiceField(choices=FirstTurn.values, default=FirstTurn.DICE)
@@ -42,7 +43,7 @@ class MatchCreateSerializer(serializers.Serializer):
 
 class ActSerializer(serializers.Serializer):
     action = serializers.JSONField(help_text='The action as client JSON: {"type": "pass"}')
-    number = serializers.IntegerField(help_text="The state number the action was chosen on")
+    number = WholeNumberField(help_text="The state number the action was chosen on")
 
 
 class UndoAnswerSerializer(serializers.Serializer):
@@ -51,7 +52,7 @@ class UndoAnswerSerializer(serializers.Serializer):
 
 class JoinSerializer(serializers.Serializer):
     token = serializers.CharField(max_length=64)
-    deck = serializers.IntegerField(help_text="One of your decks, valid for its format")
+    deck = WholeNumberField(help_text="One of your decks, valid for its format")
 
 
 class MatchSummarySerializer(serializers.Serializer):

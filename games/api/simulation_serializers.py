@@ -8,17 +8,18 @@ from rest_framework import serializers
 
 from games.models_simulation import MAX_GAMES, SimulationKind
 from games.play import MAX_TURNS_RANGE
-from games.services import MAX_SEED
+from games.seeds import MAX_SEED
+from shen_site.record_numbers import WholeNumberField
 
 # A deck's id is a 64-bit database integer: larger is no deck (and SQLite cannot compare it).
 MAX_ID = 2**63 - 1
 
 
 class SimulationCreateSerializer(serializers.Serializer):
-    deck_a = serializers.IntegerField(
+    deck_a = WholeNumberField(
         min_value=1, max_value=MAX_ID, help_text="One of your decks, or a public deck"
     )
-    deck_b = serializers.IntegerField(
+    deck_b = WholeNumberField(
         min_value=1, max_value=MAX_ID, help_text="One of your decks, or a public deck"
     )
     bot_a = serializers.CharField(max_length=40, default="random", help_text="Deck A's bot")
@@ -32,8 +33,8 @@ class SimulationCreateSerializer(serializers.Serializer):
             f"max_turns ({MAX_TURNS_RANGE[0]}-{MAX_TURNS_RANGE[1]})"
         ),
     )
-    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
-    seed = serializers.IntegerField(
+    games = WholeNumberField(min_value=1, max_value=MAX_GAMES)
+    seed = WholeNumberField(
         required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SEED
     )
     kind = serializers.ChoiceField(
@@ -153,7 +154,8 @@ class ResultsSerializer(serializers.Serializer):
         child=serializers.DictField(),
         required=False,
         help_text="Export only: every game of every arm (game, arm, seed, swapped, winner, "
-        "first, turns, actions, ending)",
+        "first, turns, actions, ending, and cards: per deck ('a', 'b') one [card, "
+        "opening_hand, drawn, played] row per distinct card, what the card figures count)",
     )
 
 

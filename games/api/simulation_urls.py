@@ -33,6 +33,11 @@ urlpatterns = [
         name="simulation-export-games",
     ),
     path(
+        "simulations/<int:pk>/game-cards.csv",
+        views.SimulationExportGameCardsView.as_view(),
+        name="simulation-export-game-cards",
+    ),
+    path(
         "simulations/<int:pk>/cards.csv",
         views.SimulationExportCardsView.as_view(),
         name="simulation-export-cards",

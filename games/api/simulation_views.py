@@ -26,7 +26,16 @@ from games.api.simulation_serializers import (
 )
 from games.models_simulation import SimulationJob, SimulationKind
 from games.simulation_errata import errata_publish
-from games.simulation_exports import CARD_COLUMNS, GAME_COLUMNS, card_rows, csv_lines, game_rows
+from games.simulation_exports import (
+    CARD_COLUMNS,
+    GAME_CARD_COLUMNS,
+    GAME_COLUMNS,
+    card_rows,
+    csv_lines,
+    game_card_rows,
+    game_rows,
+    json_document_lines,
+)
 from games.simulation_figures import estimate_json
 from games.simulation_kinds import arm_labels
 from games.simulation_progress import jobs_progress
@@ -192,17 +201,15 @@ class SimulationExportJSONView(SimulationAPIView):
     renderer_classes = [JSONRenderer]
 
     @extend_schema(
-        summary="Export a simulation as JSON: its settings, figures and every game",
+        summary="Export a simulation as JSON: its settings, figures and every game with its cards",
         responses={200: ResultsSerializer, 404: NOT_FOUND},
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: Request, pk: int) -> StreamingHttpResponse:
         job = self.job(request, pk)
-        document = {
-            "simulation": described([job])[0],
-            **results_json(job),
-            "games": list(game_rows(job)),
-        }
-        response = Response(document)
+        head = {"simulation": described([job])[0], **results_json(job)}
+        # Written a game at a time: a 100,000-game job's cards are never held at once.
+        lines = json_document_lines(head, "games", game_rows(job, cards=True))
+        response = StreamingHttpResponse(lines, content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="shen-simulation-{job.pk}.json"'
         return response
 
@@ -215,6 +222,18 @@ class SimulationExportGamesView(SimulationAPIView):
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
         job = self.job(request, pk)
         return _csv(f"shen-simulation-{job.pk}-games.csv", csv_lines(GAME_COLUMNS, game_rows(job)))
+
+
+class SimulationExportGameCardsView(SimulationAPIView):
+    @extend_schema(
+        summary="Export every card of every game of a simulation as CSV: in the opening "
+        "hand, drawn, played (what the card figures are counted from)",
+        responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, pk: int) -> StreamingHttpResponse:
+        job = self.job(request, pk)
+        lines = csv_lines(GAME_CARD_COLUMNS, game_card_rows(job))
+        return _csv(f"shen-simulation-{job.pk}-game-cards.csv", lines)
 
 
 class SimulationExportCardsView(SimulationAPIView):

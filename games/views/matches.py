@@ -49,6 +49,7 @@ from games.services import (
     seats_of,
 )
 from games.views.access import revealed_key, visible_match
+from shen_site.record_numbers import whole_number
 
 POLL_MILLISECONDS = 1500
 # The query a table drawn with the bot to decide polls with (see the module's docstring),
@@ -189,9 +190,11 @@ def _act(request: HttpRequest, match: Match) -> None:
     """Play the chosen action on the state it was chosen on."""
     try:
         action = json.loads(request.POST.get("action", ""))
-        number = int(request.POST.get("number", ""))
     except (ValueError, RecursionError):
-        raise MatchError("Send an action (JSON) and the state number it was chosen on.") from None
+        action = None
+    number = whole_number(request.POST.get("number", ""))
+    if action is None or number is None:
+        raise MatchError("Send an action (JSON) and the state number it was chosen on.")
     match_act(match=match, user=request.user, action=action, number=number)
 
 

@@ -23,6 +23,7 @@ from games.screens import replay_screen_for
 from games.services import MatchError, match_note_add, seats_of
 from games.views.access import visible_match
 from shen_site.body_limit import body_limit
+from shen_site.record_numbers import whole_number
 
 
 @require_safe
@@ -32,11 +33,8 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = visible_match(request, pk)
     if match.status == Status.WAITING:
         raise Http404("This match has no replay yet: it starts when your friend joins.")
-    try:
-        number = int(request.GET.get("at", match.number))
-    except ValueError:
-        number = match.number
-    number = max(0, min(number, match.number))
+    number = whole_number(request.GET.get("at", match.number))
+    number = match.number if number is None else min(number, match.number)
     screen = replay_screen_for(match, request.user, number)
     notes = MatchNote.objects.filter(match=match, number=number).select_related("author")
     # Every state with a note, so a play-tester finds them without stepping through.
@@ -105,7 +103,9 @@ def note_add(request: HttpRequest, pk: int) -> HttpResponse:
     if refusal := limit_refusal(request, NOTES):
         return refusal
     try:
-        number = int(request.POST.get("number", ""))
+        number = whole_number(request.POST.get("number", ""))
+        if number is None:
+            raise ValueError("not a state number")
         match_note_add(
             match=match, user=request.user, number=number, text=request.POST.get("text", "")
         )

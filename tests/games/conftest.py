@@ -28,6 +28,13 @@ def bob(db):
 
 
 @pytest.fixture
+def alice_api(api_client, alice):
+    """An API client logged in as alice."""
+    api_client.force_authenticate(alice)
+    return api_client
+
+
+@pytest.fixture
 def alices_deck(alice, realms):
     return playable_deck(owner=alice, realm=realms[0], name="Alice's deck")
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 from django.test import TestCase
 
@@ -38,6 +40,12 @@ def bot_first(owner, deck, seed: int = 9, **fields) -> Match:
     return match_create(
         owner=owner, deck=deck, mode=Mode.BOT, seed=seed, first_turn=first_turn, **fields
     )
+
+
+def streamed_json(response) -> Any:
+    """The JSON document a streaming response (a job's export.json) writes."""
+    assert response.status_code == 200, response.status_code
+    return json.loads(b"".join(response.streaming_content))
 
 
 def played_to_the_end(match: Match, seed: int = 5) -> Match:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games.models_simulation import JobStatus, SimulationJob
 from games.simulation_parameters import DRAFT_FIELDS
+from tests.games.helpers import streamed_json
 from tests.games.test_match_api import JSON
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +74,7 @@ def test_exports_hold_every_game_and_every_card(alice_api, alices_deck, bobs_dec
     assert {row["deck"] for row in card_rows} == {"A", "B"}
     drawn = [float(row["drawn_value"]) for row in card_rows if row["drawn_count"] != "0"]
     assert drawn and all(0 <= value <= 1 for value in drawn)
-    document = alice_api.get(f"/api/simulations/{pk}/export.json").json()
+    document = streamed_json(alice_api.get(f"/api/simulations/{pk}/export.json"))
     assert len(document["games"]) == 14 and document["figures"]["games"] == 14
 
 

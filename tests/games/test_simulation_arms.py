@@ -14,6 +14,7 @@ from games.models_simulation import SimulationKind
 from games.simulation_progress import simulation_progress
 from games.simulations import job_figures
 from tests.factories.matches import playable_deck
+from tests.games.helpers import streamed_json
 from tests.games.simulation_jobs import rule_ab, run_arm, simulation_start
 
 pytestmark = pytest.mark.django_db
@@ -117,7 +118,7 @@ def test_the_json_export_holds_every_pairing_of_a_gauntlet(
         parameters={"decks": [], "opponents": [third.pk]},
     )
     api_client.force_authenticate(alice)
-    document = api_client.get(f"/api/simulations/{job.pk}/export.json").json()
+    document = streamed_json(api_client.get(f"/api/simulations/{job.pk}/export.json"))
     assert [(arm["arm"], arm["label"]) for arm in document["arms"]] == [
         (0, "Alice's deck v Bob's deck"),
         (1, "Alice's deck v Third deck"),

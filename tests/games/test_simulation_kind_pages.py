@@ -8,6 +8,7 @@ import pytest
 from games.models_simulation import SimulationJob, SimulationKind
 from games.simulation_kinds import deck_card_names
 from tests.factories.matches import playable_deck
+from tests.games.helpers import streamed_json
 from tests.games.simulation_jobs import simulation_start
 from tests.games.test_simulation_api import body_for
 from tests.games.test_simulation_pages import form_data
@@ -77,7 +78,7 @@ def test_a_rule_ab_through_the_api(alice_api, alices_deck, bobs_deck):
     assert [arm["label"] for arm in results["arms"]] == ["Under beta-2025", "Under beta-2026-07"]
     assert results["shift"]["count"] == 14
     exported = alice_api.get(f"/api/simulations/{created['id']}/export.json")
-    games = exported.json()["games"]
+    games = streamed_json(exported)["games"]
     assert len(games) == 28 and {row["arm"] for row in games} == {0, 1}
 
 
