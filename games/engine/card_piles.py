@@ -205,4 +205,3 @@ def answer_return(
         hands=with_item(state.hands, player, state.hands[player] + cards),
         discards=with_item(state.discards, player, discard),
     )
-
