@@ -21,8 +21,9 @@ ACTIONS = 40
 
 
 @pytest.fixture
-def friend_match(alice, bob, alices_deck, bobs_deck):
-    match = match_create(owner=alice, deck=alices_deck, mode="friend", seed=11)
+def friend_match(alice, bob, alices_deck, bobs_deck, drawn_seed):
+    drawn_seed(11)
+    match = match_create(owner=alice, deck=alices_deck, mode="friend")
     match_join(match=match, user=bob, deck=bobs_deck)
     match = Match.objects.get(pk=match.pk)
     players = {0: match.red_user, 1: match.blue_user}
