@@ -11,6 +11,10 @@ A hidden card is ``HIDDEN`` in its pile, and when it belongs to the opponent
 its spec in ``state.cards`` becomes ``HIDDEN_SPEC``, so the opponent's deck
 list does not leak through the card table either. The view's card table ends
 with one extra ``HIDDEN_SPEC``, so looking up ``HIDDEN`` finds the placeholder.
+
+Refusals follow the same rule (``seen_by``): a refusal names a card only when the
+deciding player sees where it is, and ``refused_for`` gives one sentence for every card
+number they cannot place, so no refusal tells the other hand from a deck or from nothing.
 """
 
 from __future__ import annotations
@@ -90,7 +94,9 @@ def card_name_for(state: GameState, player: int | None, card: object) -> str:
 CARD_FIELDS = frozenset({"card", "avatar", "target", "defender", "hand", "discard", "cards"})
 
 
-def refused_for(state: GameState, player: int, action: Action, refusal: IllegalAction):
+def refused_for(
+    state: GameState, player: int, action: Action, refusal: IllegalAction
+) -> IllegalAction:
     """``refusal`` of ``action`` as ``player`` may read it. When the action names a card
     ``player`` does not see, any reason would tell something of where it is (in the other
     hand, in a deck, nowhere): the reason is then the same words for all of them."""
