@@ -31,7 +31,14 @@ class MatchStartForm(RulesetOptionsMixin, forms.Form):
     )
     ruleset = forms.ChoiceField()
     seed = WholeNumberFormField(
-        min_value=0, max_value=MAX_SEED, required=False, help_text="Blank: a random seed."
+        min_value=0,
+        max_value=MAX_SEED,
+        required=False,
+        help_text=(
+            "Hot-seat and bot matches only. Blank: a secret random seed, shown with the "
+            "replay once the match ends; against a bot, a seed you choose makes its cards "
+            "predictable."
+        ),
     )
     first_turn = forms.ChoiceField(choices=FirstTurn.choices, initial=FirstTurn.DICE)
 

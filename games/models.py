@@ -93,6 +93,8 @@ class Match(models.Model):
     ruleset = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
     seed = models.BigIntegerField()
+    # The owner chose the seed (hot-seat or bot; never a friend match): false when drawn.
+    seed_chosen = models.BooleanField(default=False)
     first_turn = models.CharField(max_length=10, choices=FirstTurn.choices, default=FirstTurn.DICE)
     # Engine deck data per seat ([red, blue]); a friend's seat is null until they join.
     decks = models.JSONField()
@@ -174,6 +176,18 @@ class Match(models.Model):
         return self.status in (Status.FINISHED, Status.RESIGNED)
 
     @property
+    def seed_is_shown(self) -> bool:
+        """Whether pages may show the seed: with the replay once the match is over, or an
+        imported record's (its file holds it). While a match runs only the server knows
+        it: with the open engine it foretells every draw, shuffle and die."""
+        return self.is_over or self.mode == Mode.IMPORTED
+
+    @property
+    def bot_cards_predictable(self) -> bool:
+        """A bot match in play on a seed its owner chose: the bot's cards can be foreseen."""
+        return self.mode == Mode.BOT and self.seed_chosen and not self.is_over
+
+    @property
     def players(self) -> tuple[str, str]:
         """Who plays Red and Blue, in words: a user's name, "bot (random)", the owner on
         both sides of a hot-seat match, "—" for a seat nobody holds yet."""
@@ -188,6 +202,20 @@ class Match(models.Model):
             return "—"
 
         return (name(self.red_user), name(self.blue_user))
+
+    def deck_names_seen_by(self, user) -> tuple[str, str]:
+        """Each seat's deck name as ``user`` may read it: a public deck's, or their own
+        deck's; another player's private or unlisted deck only says it is theirs ("" for
+        a seat without a deck)."""
+
+        def name(deck) -> str:
+            if deck is None:
+                return ""
+            if deck.visibility == "public" or deck.owner_id == getattr(user, "pk", None):
+                return deck.name
+            return "their own deck"
+
+        return (name(self.red_deck), name(self.blue_deck))
 
     @property
     def replay_is_public(self) -> bool:

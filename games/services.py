@@ -104,7 +104,12 @@ def match_create(
 ) -> Match:
     """A new match of ``owner``'s with ``deck``: hot-seat, against a bot, or an invitation
     for a friend (whose deck comes when they join). Without ``opponent_deck`` a hot-seat or
-    bot match is a mirror match. Both decks must be valid for their formats."""
+    bot match is a mirror match. Both decks must be valid for their formats.
+
+    Without ``seed`` the server draws one (:func:`drawn_seed`); the engine is open and
+    deterministic, so the seed foretells every draw and die: a friend match refuses a
+    chosen one (it would show one player the other's cards), and a bot match with a
+    chosen seed says on its table that the bot's cards are predictable."""
     if mode not in (Mode.HOTSEAT, Mode.BOT, Mode.FRIEND):
         raise MatchError(f"Unknown opponent {mode!r}: choose hotseat, bot or friend.")
     play = GAMES[game]
@@ -117,6 +122,12 @@ def match_create(
         options = play.check_options(ruleset, options or {})
     except ValueError as error:
         raise MatchError(str(error)) from None
+    seed_chosen = seed is not None
+    if seed_chosen and mode == Mode.FRIEND:
+        raise MatchError(
+            "A friend match's seed is drawn by the server and kept secret until the match "
+            "ends: neither player chooses it. Leave the seed out."
+        )
     seed = _checked_seed(seed)
     # A friend brings their own deck when they join; otherwise no deck is a mirror match.
     opponent_deck = None if mode == Mode.FRIEND else opponent_deck or deck
@@ -141,6 +152,7 @@ def match_create(
             ruleset=ruleset,
             options=options,
             seed=seed,
+            seed_chosen=seed_chosen,
             first_turn=first_turn,
             decks=[by_seat[0][1], by_seat[1][1]],
             red_user=by_seat[0][0],
@@ -214,9 +226,14 @@ def _check_played_under(deck: Deck, ruleset: str, game: str) -> None:
         raise MatchError(refusal)
 
 
+def drawn_seed() -> int:
+    """A seed no player can guess, for a match whose seed nobody chose."""
+    return secrets.randbelow(MAX_SEED + 1)
+
+
 def _checked_seed(seed: Any) -> int:
     if seed is None:
-        return secrets.randbelow(MAX_SEED + 1)
+        return drawn_seed()
     if not is_seed(seed):
         raise MatchError(f"A seed is a whole number from 0 to {MAX_SEED}.")
     return seed

@@ -38,3 +38,14 @@ def api_client():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+@pytest.fixture
+def drawn_seed(monkeypatch):
+    """``drawn_seed(n)``: the server draws seed ``n`` for the next matches nobody chose a
+    seed for (a friend match never takes a chosen one), so a test of one replays alike."""
+
+    def draw(seed: int) -> None:
+        monkeypatch.setattr("games.services.drawn_seed", lambda: seed)
+
+    return draw

@@ -36,7 +36,15 @@ class MatchCreateSerializer(serializers.Serializer):
         ),
     )
     seed = WholeNumberField(
-        required=False, allow_null=True, default=None, min_value=0, max_value=MAX_SEED
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=0,
+        max_value=MAX_SEED,
+        help_text=(
+            "Hot-seat and bot matches only (a friend match refuses one): blank, the server "
+            "draws a secret seed, shown with the replay once the match ends"
+        ),
     )
     first_turn = serializers.ChoiceField(choices=FirstTurn.values, default=FirstTurn.DICE)
 

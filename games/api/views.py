@@ -107,6 +107,12 @@ class MatchAPIView(APIView):
             body["match"] = MatchViewSerializer(self.view_of(request, error.match)).data
         return Response(body, status=error.status)
 
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        # Like the table: a player's view of a match is kept by no browser nor proxy.
+        response["Cache-Control"] = "no-store"
+        return response
+
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, MatchError):
             return self.refusal(self.request, exc)

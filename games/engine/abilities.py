@@ -92,15 +92,14 @@ def use_ability(
 
 
 def _why_not(state: GameState, action: UseAbility) -> str:
-    if not 0 <= action.card < len(state.cards):
-        return f"there is no card {action.card!r}"
+    avatar = bearer_of(state, action.card)
+    if avatar is None:
+        # Its number alone: a card's name would tell where it is to one who cannot see it.
+        return f"card {action.card!r} is not an Avatar or an Item in play"
     spec = state.cards[action.card]
     if not 0 <= action.index < len(spec.abilities):
         return f"{spec.name} has no ability number {action.index}"
     ability = spec.abilities[action.index]
-    avatar = bearer_of(state, action.card)
-    if avatar is None:
-        return f"{spec.name} is not in play"
     where = state.position_name(avatar.at, avatar.on_path)
     return (
         f"{spec.name} cannot use {ability.name} now ({ability.timing}, cost {ability.cost} "

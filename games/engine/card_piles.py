@@ -20,6 +20,7 @@ from games.engine.actions import Action, IllegalAction, LoseCards, ReturnCards
 from games.engine.decisions import ChooseLostCards, ChooseReturnedCards
 from games.engine.events import CardsLost, CardsReturned, Event
 from games.engine.state import GameState, evolve, player_name, with_item
+from games.engine.view import card_name_for
 
 
 def draw(state: GameState, player: int, count: int) -> tuple[GameState, int, bool]:
@@ -109,8 +110,8 @@ def lose_cards(
         raise IllegalAction(f"{player_name(player)} must lose exactly {need} cards, not {chosen}")
     if not 0 <= answer.from_deck <= len(deck):
         raise IllegalAction(f"the deck holds {len(deck)} cards, not {answer.from_deck}")
-    new_hand = take_from_pile(hand, answer.hand, "hand", state)
-    new_discard = take_from_pile(discard, answer.discard, "discard pile", state)
+    new_hand = take_from_pile(state, player, hand, answer.hand, "hand")
+    new_discard = take_from_pile(state, player, discard, answer.discard, "discard pile")
     lost = (*answer.hand, *answer.discard, *deck[: answer.from_deck])
     state = evolve(
         state,
@@ -132,14 +133,14 @@ def lose_cards(
 
 
 def take_from_pile(
-    pile: tuple[int, ...], cards: tuple[int, ...], where: str, state: GameState
+    state: GameState, player: int, pile: tuple[int, ...], cards: tuple[int, ...], where: str
 ) -> tuple[int, ...]:
-    """``pile`` without ``cards``, or IllegalAction naming the first card not in it."""
+    """``player``'s ``pile`` without ``cards``, or IllegalAction naming the first card not
+    in it (by its number alone when ``player`` does not see it)."""
     remaining = list(pile)
     for card in cards:
         if card not in remaining:
-            name = state.card_name(card) if 0 <= card < len(state.cards) else repr(card)
-            raise IllegalAction(f"{name} is not in the {where}")
+            raise IllegalAction(f"{card_name_for(state, player, card)} is not in the {where}")
         remaining.remove(card)
     return tuple(remaining)
 
@@ -194,8 +195,9 @@ def answer_return(
         )
     twice = next((card for i, card in enumerate(cards) if card in cards[:i]), None)
     if twice is not None:
-        raise IllegalAction(f"{_name(state, twice)} is named twice: a card returns only once")
-    discard = take_from_pile(state.discards[player], cards, "discard pile", state)
+        name = card_name_for(state, player, twice)
+        raise IllegalAction(f"{name} is named twice: a card returns only once")
+    discard = take_from_pile(state, player, state.discards[player], cards, "discard pile")
     log.append(CardsReturned(player_name(player), tuple(map(state.card_name, cards))))
     return evolve(
         state,
@@ -203,8 +205,3 @@ def answer_return(
         hands=with_item(state.hands, player, state.hands[player] + cards),
         discards=with_item(state.discards, player, discard),
     )
-
-
-def _name(state: GameState, card: object) -> str:
-    valid = isinstance(card, int) and 0 <= card < len(state.cards)
-    return state.card_name(card) if valid else repr(card)

@@ -64,6 +64,7 @@ from games.engine.events import CountersRemoved, Event
 from games.engine.movement import record_captures
 from games.engine.state import GameState, evolve, player_name, with_item
 from games.engine.victory import check_out_of_cards
+from games.engine.view import refused_for
 
 new_game = setup.new_game
 
@@ -235,7 +236,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
     Every action is checked in full, however it was made: picked from
     ``legal_actions``, decoded from a client's JSON or built by hand. ``state``
-    is left untouched; anything illegal raises IllegalAction with the reason.
+    is left untouched; anything illegal raises IllegalAction with the reason, in words
+    of what the deciding player sees (``view.refused_for``).
     """
     decision = state.decision
     if decision is None:
@@ -245,14 +247,19 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     log: list[Event] = []
     answer = DECISIONS[type(decision)][1]
     try:
-        state = answer(state, decision, action, log)
-    except IllegalAction:
-        raise
-    except (TypeError, IndexError, KeyError, ValueError, AttributeError) as error:
-        # Malformed fields (a name where an int belongs, a card that does not
-        # exist) must read as a refusal, never a crash of the caller.
-        raise IllegalAction(f"{type(action).__name__} does not fit here: {error}") from None
-    return _settle(state, log), log
+        after = answer(state, decision, action, log)
+    except IllegalAction as refusal:
+        raise refused_for(state, decision.player, action, refusal) from None
+    except (TypeError, IndexError, KeyError, ValueError, AttributeError):
+        # Malformed fields (a name where an int belongs, a card that does not exist) must
+        # read as a refusal, never a crash of the caller; Python's own words of the error
+        # are left out, since they are built from the whole state, not the player's view.
+        refusal = IllegalAction(
+            f"{type(action).__name__} does not fit here: it names a card or a place "
+            "this decision has no use for"
+        )
+        raise refused_for(state, decision.player, action, refusal) from None
+    return _settle(after, log), log
 
 
 def begin(state: GameState) -> tuple[GameState, list[Event]]:

@@ -25,6 +25,7 @@ from games.engine.movement import (
     walker_may_arrive,
 )
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
+from games.engine.view import card_name_for
 
 
 def path_destinations(state: GameState, avatar: Avatar, verb: str) -> list[int]:
@@ -145,7 +146,8 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     """Play ``action.card``; pushes its effects. The caller has already pushed what follows."""
     card = action.card
     if card not in state.hands[player]:
-        raise IllegalAction(f"{_name(state, card)} is not in {player_name(player)}'s hand")
+        name = card_name_for(state, player, card)
+        raise IllegalAction(f"{name} is not in {player_name(player)}'s hand")
     if action not in play_options(state, player, card):
         raise IllegalAction(_why_not(state, player, action))
     spec = state.cards[card]
@@ -207,10 +209,6 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     return evolve(state, **changes) if changes else state
 
 
-def _name(state: GameState, card: int) -> str:
-    return state.card_name(card) if 0 <= card < len(state.cards) else f"card {card!r}"
-
-
 def _why_not(state: GameState, player: int, action: PlayCard) -> str:
     spec = state.cards[action.card]
     in_combat = state.combat is not None
@@ -268,7 +266,7 @@ def remove_remains(
 ) -> GameState:
     """Remove a Remains card to its owner's discard pile, reversing a Spirit-Path move."""
     if action not in removal_options(state, player):
-        name = _name(state, action.card)
+        name = card_name_for(state, player, action.card)
         raise IllegalAction(f"{player_name(player)} cannot remove {name} like that (R13)")
     bearer = next((a for c, a in own_remains(state, player) if c == action.card), None)
     if bearer is None:

@@ -11,15 +11,20 @@ A hidden card is ``HIDDEN`` in its pile, and when it belongs to the opponent
 its spec in ``state.cards`` becomes ``HIDDEN_SPEC``, so the opponent's deck
 list does not leak through the card table either. The view's card table ends
 with one extra ``HIDDEN_SPEC``, so looking up ``HIDDEN`` finds the placeholder.
+
+Refusals follow the same rule (``seen_by``): a refusal names a card only when the
+deciding player sees where it is, and ``refused_for`` gives one sentence for every card
+number they cannot place, so no refusal tells the other hand from a deck or from nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from types import MappingProxyType
 
 from games.engine import events
+from games.engine.actions import Action, IllegalAction
 from games.engine.cards import CardSpec
 from games.engine.events import CardsLost, Event
 from games.engine.state import PLAYERS, GameState, player_name
@@ -67,6 +72,45 @@ def redact_events(events: Iterable[Event], player: int | None) -> list[Event]:
         redactor = _REDACTORS.get(type(event))
         redacted.append(redactor(event, names) if redactor else event)
     return redacted
+
+
+def seen_by(state: GameState, player: int | None, card: object) -> bool:
+    """Whether ``player`` sees where card ``card`` is: in their own hand, in play, beside
+    the board, in a discard pile. Not a card in another hand, in any deck or out of the
+    game (``HIDDEN`` in their view), nor a number that is no card at all."""
+    if type(card) is not int or not 0 <= card < len(state.cards):
+        return False
+    unseen = (*(state.hands[other] for other in _others(player)), *state.decks, *state.out)
+    return not any(card in pile for pile in unseen)
+
+
+def card_name_for(state: GameState, player: int | None, card: object) -> str:
+    """Card ``card`` as ``player`` may read it in a refusal: its name when they see it,
+    else its number alone ("card 17"), the same words wherever it is or if it is none."""
+    return state.card_name(card) if seen_by(state, player, card) else f"card {card!r}"
+
+
+# The fields of an action that name a card (an Avatar is named by its card).
+CARD_FIELDS = frozenset({"card", "avatar", "target", "defender", "hand", "discard", "cards"})
+
+
+def refused_for(
+    state: GameState, player: int, action: Action, refusal: IllegalAction
+) -> IllegalAction:
+    """``refusal`` of ``action`` as ``player`` may read it. When the action names a card
+    ``player`` does not see, any reason would tell something of where it is (in the other
+    hand, in a deck, nowhere): the reason is then the same words for all of them."""
+    for field in fields(action) if is_dataclass(action) else ():
+        if field.name not in CARD_FIELDS:
+            continue
+        value = getattr(action, field.name)
+        named = value if isinstance(value, tuple) else (value,)
+        for card in named:
+            if card == field.default == -1:  # "not given"
+                continue
+            if not seen_by(state, player, card):
+                return IllegalAction(f"card {card!r} is not one you can choose now")
+    return refusal
 
 
 def _others(player: int | None) -> frozenset[int]:

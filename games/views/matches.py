@@ -75,7 +75,8 @@ LIVE_FIELDS = (
 def match_list(request: HttpRequest) -> HttpResponse:
     """The matches I created or play in."""
     matches = Match.objects.of_player(request.user).with_people()[:100]
-    return render(request, "games/match_list.html", {"matches": matches})
+    rows = [(match, match.deck_names_seen_by(request.user)) for match in matches]
+    return render(request, "games/match_list.html", {"rows": rows})
 
 
 @require_safe

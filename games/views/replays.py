@@ -50,7 +50,10 @@ def replay_page(request: HttpRequest, pk: int) -> HttpResponse:
     template = (
         "games/replay.html#viewer" if request.headers.get("HX-Request") else "games/replay.html"
     )
-    return render(request, template, context)
+    response = render(request, template, context)
+    # Like the table: a player's view of their hands, never kept by a browser or a proxy.
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_safe
@@ -61,6 +64,7 @@ def replay_download(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("A match's replay file is available once it is over.")
     response = JsonResponse(replay_document(match), json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="shen-match-{match.pk}.json"'
+    response["Cache-Control"] = "no-store"
     return response
 
 

@@ -66,9 +66,10 @@ def players(browser, live_server):
 
 
 @pytest.fixture
-def friend_match(world):
+def friend_match(world, drawn_seed):
     """Alice's friend match, which Bob has joined."""
-    match = match_create(owner=world["alice"], deck=world["alices_deck"], mode="friend", seed=8)
+    drawn_seed(8)
+    match = match_create(owner=world["alice"], deck=world["alices_deck"], mode="friend")
     match_join(match=match, user=world["bob"], deck=world["bobs_deck"])
     return Match.objects.get(pk=match.pk)
 

@@ -39,7 +39,7 @@ def matches():
             action = legal_json(match)[0]
             match_act(match=match, user=alice, action=action, number=match.number)
     match_resign(match=finished, user=alice)
-    friend = match_create(owner=alice, deck=deck, mode="friend", seed=3)
+    friend = match_create(owner=alice, deck=deck, mode="friend")
     inviting = UserFactory(username="someone-with-a-rather-long-user-name")
     assert Match.objects.get(pk=bot.pk).blue_user == alice
     return {

@@ -5,19 +5,25 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.engine import view_for
 from games.models import Match
 from games.records import match_replayed
 from games.services import match_act, match_create, match_join
 from tests.factories.decks import UserFactory
+from tests.games.engine.unseen import (
+    hidden_names,
+    leaked_names,
+    unseen_cards,
+    without_seen_names,
+)
 from tests.games.helpers import acting_seat, legal_json
 
 ACTIONS = 40
 
 
 @pytest.fixture
-def friend_match(alice, bob, alices_deck, bobs_deck):
-    match = match_create(owner=alice, deck=alices_deck, mode="friend", seed=11)
+def friend_match(alice, bob, alices_deck, bobs_deck, drawn_seed):
+    drawn_seed(11)
+    match = match_create(owner=alice, deck=alices_deck, mode="friend")
     match_join(match=match, user=bob, deck=bobs_deck)
     match = Match.objects.get(pk=match.pk)
     players = {0: match.red_user, 1: match.blue_user}
@@ -32,24 +38,6 @@ def friend_match(alice, bob, alices_deck, bobs_deck):
             number=match.number,
         )
     return Match.objects.get(pk=match.pk)
-
-
-def hidden_names(state, seat):
-    """Card names only in places ``seat`` cannot see (a name also seen elsewhere is public)."""
-    everything = {spec.name for spec in state.cards}
-    seen = {spec.name for spec in view_for(state, seat).cards}
-    return everything - seen
-
-
-def without_seen_names(text, state, seat):
-    """``text`` without the names the viewer may read (card and ability names), longest
-    first, so a hidden "Eclipse" is not confused with a seen "Eclipse Seer"."""
-    view = view_for(state, seat)
-    seen = {spec.name for spec in view.cards}
-    seen |= {ability.name for spec in view.cards for ability in spec.abilities}
-    for name in sorted(seen, key=len, reverse=True):
-        text = text.replace(name, "")
-    return text
 
 
 def pages(match, numbers):
@@ -85,3 +73,52 @@ def test_no_page_shows_a_hidden_card_to_either_player_or_a_third_user(friend_mat
                     assert name not in text, f"{name} shown on {url} to {user.username}"
         if user == carol:
             assert Client().get(f"/games/{match.pk}/").status_code == 404
+
+
+# Actions that name a card by number, each with its other fields (issue 18).
+CARD_ACTIONS = (
+    {"type": "play_card", "at": None, "target": None, "to": None},
+    {"type": "use_ability", "index": 0, "target": None, "to": None},
+    {"type": "remove_remains", "to": None},
+    {"type": "return_cards"},
+    {"type": "lose_cards", "from_deck": 0, "discard": []},
+)
+
+
+def _naming(template, card):
+    action = dict(template)
+    if action["type"] == "return_cards":
+        action["cards"] = [card]
+    elif action["type"] == "lose_cards":
+        action["hand"] = [card]
+    else:
+        action["card"] = card
+    return action
+
+
+def test_no_refusal_names_a_card_the_seat_cannot_see_nor_tells_where_it_is(friend_match):
+    """Every card number of the game, sent by each player in each action that names a card:
+    the refusal names no card the sender cannot see, and a card they cannot see reads like
+    a number that is no card at all."""
+    match = friend_match
+    state = match_replayed(match).states[-1]
+    nowhere = len(state.cards) + 5
+    client = APIClient()
+    for seat, user in ((0, match.red_user), (1, match.blue_user)):
+        client.force_login(user)
+        unseen = set(unseen_cards(state, seat))
+        for template in CARD_ACTIONS:
+
+            def refusal(card, template=template):
+                body = {"action": _naming(template, card), "number": match.number}
+                response = client.post(f"/api/matches/{match.pk}/act/", body, format="json")
+                assert response.status_code in (400, 403), response.content
+                return response.json()["detail"]
+
+            no_card = refusal(nowhere).replace(f"card {nowhere}", "card #")
+            for card in range(len(state.cards)):
+                detail = refusal(card)
+                assert not leaked_names(detail, state, seat), (template, card, detail)
+                if card in unseen:
+                    assert detail.replace(f"card {card}", "card #") == no_card, (template, card)
+    assert Match.objects.get(pk=match.pk).number == match.number

@@ -107,7 +107,7 @@ def test_hotseat_hands_over_before_showing_the_next_hand(alice_in, alice, alices
 
 
 def test_a_friend_match_waiting_for_its_friend_shows_the_invitation(alice_in, alice, alices_deck):
-    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND)
     for url in ("", "live/"):
         page = alice_in.get(f"/games/{match.pk}/{url}")
         assert page.status_code == 200, url
@@ -124,7 +124,7 @@ def test_a_friend_match_waiting_for_its_friend_shows_the_invitation(alice_in, al
 def test_the_invitation_asks_the_friend_to_sign_in_then_to_pick_a_valid_deck(
     client, alice, bob, alices_deck, bobs_deck, realms
 ):
-    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND)
     link = f"/games/join/{match.invite_token}/"
     signing_in = client.get(link)
     assert signing_in.status_code == 302 and f"next={link}" in signing_in["Location"]
@@ -174,7 +174,7 @@ def test_a_finished_match_between_public_decks_has_a_replay_link_anyone_opens(
 def test_my_matches_lists_them_with_who_plays_each_side(alice_in, alice, alices_deck):
     hotseat = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
     bot = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn="me")
-    friend = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    friend = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND)
     page = alice_in.get("/games/").content.decode()
     for match in (hotseat, bot, friend):
         assert f"/games/{match.pk}/" in page

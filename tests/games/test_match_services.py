@@ -233,9 +233,10 @@ def test_nothing_to_undo_is_a_conflict(alice, alices_deck):
 
 
 def test_a_friend_joins_with_their_deck_and_undo_needs_their_consent(
-    alice, bob, alices_deck, bobs_deck
+    alice, bob, alices_deck, bobs_deck, drawn_seed
 ):
-    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=4, first_turn="me")
+    drawn_seed(4)
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, first_turn="me")
     assert match.status == Status.WAITING and match.invite_token
     with pytest.raises(MatchForbidden):
         match_join(match=match, user=alice, deck=alices_deck)

@@ -44,7 +44,9 @@ def test_loss_must_be_exactly_the_count_R24():
 def test_lost_cards_must_be_in_the_named_pile_R24():
     scene = _drain(hand=[KINDLE], deck=[KINDLE] * 4).do("play drain")
     card = scene.state.decks[BLUE][0]
-    assert "not in the hand" in scene.refused(LoseCards(from_deck=2, hand=(card,)))
+    # A card of the deck is one its owner does not see: it is refused by its number alone.
+    reason = scene.refused(LoseCards(from_deck=2, hand=(card,)))
+    assert reason == f"card {card} is not one you can choose now"
     scene.do("lose deck 2 hand kindle").done()
 
 

@@ -148,8 +148,10 @@ def test_gain_cards_back_of_one_lists_each_distinct_card():
 def test_gain_cards_back_rejects_a_card_not_in_the_discard_pile():
     scene = _recall_scene(KINDLE, RAGE).expect(ChooseReturnedCards)
     assert scene.refused("return calm") == "no calm left in the discard pile"
+    # A card of the deck is one its owner does not see: refused by its number alone.
     in_deck = scene.state.decks[RED][0]
-    assert scene.refused(ReturnCards((in_deck,))) == "Filler is not in the discard pile"
+    refused = scene.refused(ReturnCards((in_deck,)))
+    assert refused == f"card {in_deck} is not one you can choose now"
 
 
 def test_gain_cards_back_rejects_more_cards_than_count():
