@@ -34,7 +34,7 @@ def test_others_hotseat_matches_with_a_public_deck_leave_its_record_alone(
 def test_the_friend_who_joined_with_their_deck_has_the_match_on_its_record(
     alice, bob, alices_deck, bobs_deck
 ):
-    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND, seed=3)
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND)
     match_join(match=match, user=bob, deck=bobs_deck)
     match_resign(match=Match.objects.get(pk=match.pk), user=bob)
     assert (games_counted(alices_deck), games_counted(bobs_deck)) == (1, 1)
