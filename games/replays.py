@@ -164,11 +164,13 @@ def _checked(document: Any) -> dict[str, Any]:
     ):
         raise MatchError(f"This is not a replay file ({FORMAT_NAME}, version {FORMAT_VERSION}).")
     game = document.get("game", "shen")
-    if game not in GAMES:
-        raise MatchError(f"Unknown game {game!r}.")
+    # The names are checked as strings first: a list is no key of GAMES, it is a TypeError.
+    if not isinstance(game, str) or game not in GAMES:
+        raise MatchError(f"Unknown game: a replay file's game is one of {', '.join(GAMES)}.")
     ruleset = document.get("ruleset")
-    if ruleset not in GAMES[game].rulesets():
-        raise MatchError(f"Unknown ruleset {ruleset!r}.")
+    rulesets = GAMES[game].rulesets()
+    if not isinstance(ruleset, str) or ruleset not in rulesets:
+        raise MatchError(f"Unknown ruleset: choose one of {', '.join(rulesets)}.")
     options = document.get("options", {})
     try:
         GAMES[game].check_options(ruleset, options)

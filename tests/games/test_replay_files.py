@@ -35,12 +35,6 @@ def imported(alice_api, document):
     return alice_api.post("/api/matches/import/", document, format="json")
 
 
-@pytest.fixture
-def alice_api(api_client, alice):
-    api_client.force_authenticate(alice)
-    return api_client
-
-
 def refused(response, words):
     assert response.status_code == 400, response.content
     assert words in response.json()["detail"]
@@ -154,3 +148,44 @@ def test_any_number_on_any_deck_card_is_a_201_or_a_clear_400(
     saved = Match.objects.filter(mode=Mode.IMPORTED)
     assert saved.exists() == (response.status_code == 201)
     saved.delete()
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=6,
+)
+FIELDS = (
+    "format",
+    "version",
+    "game",
+    "ruleset",
+    "options",
+    "seed",
+    "decks",
+    "actions",
+    "digest_every",
+    "digests",
+    "final_digest",
+    "result",
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(field=st.sampled_from(FIELDS), value=JSON_VALUES)
+def test_any_json_value_in_any_field_of_a_replay_file_is_a_201_or_a_clear_400(
+    alice_api, document, field, value
+):
+    """A list where the game's name belongs was a 500 (found by bench/hostile.py)."""
+    response = imported(alice_api, {**document, field: value})
+    assert response.status_code in (201, 400), response.content
+    Match.objects.filter(mode=Mode.IMPORTED).delete()
+
+
+@pytest.mark.parametrize("game", [["shen"], {"shen": 1}, 7, None])
+def test_a_game_named_by_anything_but_a_string_is_refused(alice_api, document, game):
+    refused(imported(alice_api, {**document, "game": game}), "Unknown game")
