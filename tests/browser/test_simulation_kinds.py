@@ -164,7 +164,8 @@ def download_exports(page) -> dict[str, str]:
     file. The files' text by the link's name."""
     files = {}
     links = page.get_by_test_id("exports").get_by_role("link")
-    expect(links).to_have_count(3)  # JSON, the games' CSV, the cards' CSV
+    # JSON, the games' CSV, each game's cards' CSV, the cards' CSV
+    expect(links).to_have_count(4)
     for index in range(links.count()):
         link = links.nth(index)
         url = link.evaluate("(a) => a.href")
@@ -179,7 +180,8 @@ def download_exports(page) -> dict[str, str]:
 
 
 def assert_exports_hold_every_game(files: dict[str, str], job: SimulationJob) -> None:
-    """The JSON export is JSON and names the job; the games' CSV has a row a game."""
+    """The JSON export is JSON and names the job; the games' CSV has a row a game, and
+    each game's cards are in the game-cards CSV."""
     document = json.loads(next(text for name, text in files.items() if name == "JSON"))
     assert document["simulation"]["id"] == job.pk
     every_arm = {str(arm) for arm in range(job.arm_count)}
@@ -189,6 +191,9 @@ def assert_exports_hold_every_game(files: dict[str, str], job: SimulationJob) ->
     assert {row["arm"] for row in rows} == every_arm
     cards_csv = next(text for name, text in files.items() if name.startswith("cards"))
     assert {row["arm"] for row in csv.DictReader(io.StringIO(cards_csv))} == every_arm
+    game_cards = next(text for name, text in files.items() if name.startswith("each game"))
+    played = {(row["arm"], row["game"]) for row in csv.DictReader(io.StringIO(game_cards))}
+    assert played == {(row["arm"], row["game"]) for row in rows}
 
 
 def test_a_rule_ab_shows_both_rulesets_and_the_paired_difference(designer, world):
