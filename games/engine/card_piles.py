@@ -1,7 +1,8 @@
 """Cards moving between a player's piles: drawing, losing, gaining back.
 
 Drawing (R9): from the top of the deck; an empty deck is rebuilt by shuffling
-the discard pile.
+the discard pile, except for a card's or ability's draw in a turn of
+alternating steps, which takes from the deck alone (R9).
 
 Losing cards (R12, R20, R22–R24): the loser chooses which cards leave the
 game, any cards of hand and discard pile plus any number off the top of the
@@ -10,29 +11,38 @@ engine takes them itself.
 
 Gaining cards back (a ``gain_cards_back`` effect): the owner chooses which
 cards of their discard pile return to hand, up to the effect's count; with an
-empty discard pile there is nothing to choose and nothing returns.
+empty discard pile there is nothing to choose and nothing returns. Under
+alternating steps a card that gives cards back is never given back (R16).
+
+Together the two keep every turn finite: a card played in a turn of alternating
+steps can come back to hand in that turn only by being given back, and what
+gives cards back cannot come back itself (R13).
 """
 
 from __future__ import annotations
 
 from games.engine import rng
 from games.engine.actions import Action, IllegalAction, LoseCards, ReturnCards
+from games.engine.cards import gives_cards_back
 from games.engine.decisions import ChooseLostCards, ChooseReturnedCards
 from games.engine.events import CardsLost, CardsReturned, Event
 from games.engine.state import GameState, evolve, player_name, with_item
 from games.engine.view import card_name_for
 
 
-def draw(state: GameState, player: int, count: int) -> tuple[GameState, int, bool]:
+def draw(
+    state: GameState, player: int, count: int, *, reshuffle: bool = True
+) -> tuple[GameState, int, bool]:
     """``player`` draws up to ``count`` cards, reshuffling the discard pile into an
-    empty deck (R9). Returns (state, cards drawn, whether a reshuffle happened)."""
+    empty deck (R9) unless ``reshuffle`` is False. Returns (state, cards drawn, whether
+    a reshuffle happened)."""
     hand, deck, discard = state.hands[player], state.decks[player], state.discards[player]
     seed = state.rng
     reshuffled = False
     drawn = 0
     while drawn < count:
         if not deck:
-            if not discard:
+            if not discard or not reshuffle:
                 break
             deck, seed = rng.shuffled(seed, discard)
             discard = ()
@@ -148,10 +158,20 @@ def take_from_pile(
 # -- gaining cards back ----------------------------------------------------------
 
 
+def returnable(state: GameState, player: int) -> tuple[int, ...]:
+    """The cards of ``player``'s discard pile a gain_cards_back effect may return, oldest
+    first: all of them, but under alternating steps none that gives cards back (R16)."""
+    discard = state.discards[player]
+    if state.ruleset.one_action:
+        return discard
+    cards = state.cards
+    return tuple(card for card in discard if not gives_cards_back(cards[card]))
+
+
 def ask_to_return(state: GameState, player: int, count: int, log: list[Event]) -> GameState:
     """Push the decision for ``player`` to return up to ``count`` discards to hand;
-    with an empty discard pile (or count 0) log that nothing returns instead."""
-    if count <= 0 or not state.discards[player]:
+    with nothing to return (or count 0) log that nothing returns instead."""
+    if count <= 0 or not returnable(state, player):
         log.append(CardsReturned(player_name(player), ()))
         return state
     return evolve(state, pending=(*state.pending, ChooseReturnedCards(player, count)))
@@ -164,7 +184,7 @@ def return_choices(state: GameState, decision: ChooseReturnedCards) -> list[Acti
 
     Any other choice of cards is legal too; this list keeps the legal actions few.
     """
-    discard = state.discards[decision.player]
+    discard = returnable(state, decision.player)
     most = min(decision.count, len(discard))
     newest_first = discard[::-1]
     choices: list[Action] = [ReturnCards(newest_first[:size]) for size in range(most, -1, -1)]
@@ -198,6 +218,10 @@ def answer_return(
         name = card_name_for(state, player, twice)
         raise IllegalAction(f"{name} is named twice: a card returns only once")
     discard = take_from_pile(state, player, state.discards[player], cards, "discard pile")
+    kept = next((card for card in cards if card not in returnable(state, player)), None)
+    if kept is not None:
+        name = card_name_for(state, player, kept)
+        raise IllegalAction(f"{name} gives cards back, so it is never given back itself (R16)")
     log.append(CardsReturned(player_name(player), tuple(map(state.card_name, cards))))
     return evolve(
         state,

@@ -215,6 +215,12 @@ def effect_steps(spec: CardSpec, timings: tuple[str, ...]) -> tuple[EffectStep, 
     )
 
 
+def gives_cards_back(spec: CardSpec) -> bool:
+    """Does any ability of ``spec`` give cards back (``gain_cards_back``)? Such a card is
+    never itself given back under alternating steps (R16)."""
+    return any(step.verb == "gain_cards_back" for a in spec.abilities for step in a.effect)
+
+
 def path_verb(steps: tuple[EffectStep, ...]) -> str | None:
     """The Spirit-Path verb among ``steps``, if any."""
     for step in steps:

@@ -44,6 +44,7 @@ from games.engine import actions, decisions
 from games.engine.action_json import action_from_json, action_to_json
 from games.engine.actions import Action
 from games.engine.activation import stone_in_reach
+from games.engine.card_piles import returnable
 from games.engine.engine import legal_actions
 from games.engine.places import (
     Place,
@@ -230,7 +231,7 @@ def _card_choice(state: GameState, decision: Any) -> CardChoice | None:
         need = min(decision.count, len(hand) + len(deck) + len(discard))
         return CardChoice(need, True, _named(state, hand), _named(state, discard), len(deck))
     if isinstance(decision, decisions.ChooseReturnedCards):
-        discard = state.discards[decision.player]
+        discard = returnable(state, decision.player)
         most = min(decision.count, len(discard))
         return CardChoice(most, False, (), _named(state, discard), 0)
     return None

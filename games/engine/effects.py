@@ -13,7 +13,8 @@ verb's parameters, for example::
 Verbs (parameters in brackets, all required unless a default is shown):
 
 ``draw_cards`` [count]
-    The card's owner draws ``count`` cards (reshuffling the discard pile as in R9).
+    The card's owner draws ``count`` cards: from the deck alone under alternating
+    steps, reshuffling the discard pile into an empty deck under one action a turn (R9).
 ``place_counters`` [count]
     The owner places ``count`` Shén counters, one at a time, each under the
     rules of R10/R11 (capture applies).

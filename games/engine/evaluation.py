@@ -12,8 +12,9 @@ holding every anchor point (R20).
   attacks R19) is paid in them. A card in hand is worth no more than one in
   the deck or the discard pile (``hand`` is 0): any bonus makes a card that
   returns cards from the discard pile to hand (``gain_cards_back``) score a
-  gain every time it is played, and two of them then loop for ever, each
-  returning the other (the sample decks' Recall pair did).
+  gain every time it is played, and two of them then looped, each returning
+  the other (the sample decks' Recall pair did), until R16 ruled that a card
+  that gives cards back is never given back.
 * **Anchors** (``anchor``): each anchor point held. A claim beyond the first
   costs the opponent cards, and holding them all wins.
 * **Board presence** (``avatar``, ``strength``, ``ready``): an Avatar in play

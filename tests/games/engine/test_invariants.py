@@ -70,7 +70,7 @@ def test_random_play_only_reaches_valid_positions(ruleset, seed, max_turns):
         _check_realm_stones_stay_bare(state)
         _check_every_group_breathes(state)
         _check_counts_stay_in_range(state)
-        _check_cards_are_conserved(state)
+        check_cards_are_conserved(state)
         if any(isinstance(event, TurnEnded) for event in events):
             _check_no_walker_ends_on_opponent_shen(state)
 
@@ -127,7 +127,7 @@ def _check_every_group_breathes(state: GameState) -> None:
             assert breathes, f"turn {state.turn}: dead group {sorted(group)} left on the board"
 
 
-def _check_cards_are_conserved(state: GameState) -> None:
+def check_cards_are_conserved(state: GameState) -> None:
     """Every card is in exactly one place: a pile, in play, beside the board or resolving."""
     resolving = [task.card for task in state.pending if isinstance(task, DiscardCard)]
     in_play = [
