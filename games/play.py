@@ -48,6 +48,7 @@ OPTION_CHECKS: Mapping[str, Callable[[Any], bool]] = MappingProxyType(
         "beaten_attacker_pays": lambda value: isinstance(value, bool),
         "claim_reach": lambda value: value in CLAIM_REACHES,
         "retreat": lambda value: value in RETREATS,
+        "finite_turns": lambda value: isinstance(value, bool),
         "max_turns": lambda value: (
             isinstance(value, int)
             and not isinstance(value, bool)
@@ -73,6 +74,14 @@ RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         ),
         "simplified-0.1": ("claim_reach", "retreat", "ties", "ranged_counters", "max_turns"),
     }
+)
+
+
+# Options a stored record may carry that no form offers: the readings of rules changed
+# since, which the matches and jobs stored before the change keep (migration 0007 of
+# games sets them), so that they replay as they were played.
+RECORD_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"beta-2026-07": ("finite_turns",)}
 )
 
 
@@ -202,12 +211,13 @@ class Shen:
         if not isinstance(options, Mapping):
             raise ValueError("Options are an object of option names and values.")
         offered = self.match_options(ruleset)
+        kept = RECORD_OPTIONS.get(ruleset, ())
         checked = {}
         for option, value in options.items():
             check = OPTION_CHECKS.get(option)
             if check is None:
                 raise ValueError(f"Unknown option {option!r}: use {', '.join(OPTION_CHECKS)}.")
-            if offered and option not in offered:
+            if offered and option not in offered and option not in kept:
                 raise ValueError(
                     f"{option} is not an option of {ruleset}: it offers {', '.join(offered)}."
                 )

@@ -160,9 +160,9 @@ def take_from_pile(
 
 def returnable(state: GameState, player: int) -> tuple[int, ...]:
     """The cards of ``player``'s discard pile a gain_cards_back effect may return, oldest
-    first: all of them, but under alternating steps none that gives cards back (R16)."""
+    first: all of them, but where every turn must end none that gives cards back (R16)."""
     discard = state.discards[player]
-    if state.ruleset.one_action:
+    if not state.ruleset.finite_turns:
         return discard
     cards = state.cards
     return tuple(card for card in discard if not gives_cards_back(cards[card]))

@@ -64,9 +64,9 @@ def _subject(state: GameState, task: ResolveSteps, params: dict) -> Avatar | Non
 
 
 def _draw_cards(state, task, params, log):
-    # R9: under alternating steps only the Recovery draw reshuffles, or a turn's
+    # R9: where every turn must end only the Recovery draw reshuffles, or a turn's
     # played cards could be drawn again in it without end (R13).
-    reshuffle = state.ruleset.one_action
+    reshuffle = not state.ruleset.finite_turns
     state, drawn, reshuffled = draw(state, task.player, params["count"], reshuffle=reshuffle)
     log.append(CardsDrawn(player_name(task.player), drawn, reshuffled))
     return state

@@ -36,7 +36,8 @@ def _added(default: Any) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """A named set of rules. Defaults are `beta-2026-07` with its rulings.
+    """A named set of rules. Defaults are `beta-2026-07` with its rulings (but for
+    ``finite_turns``, on in :data:`BETA_2026_07`).
 
     ``anchors`` are the scenario's default anchor spaces (R5); ``recovery`` is
     R9, ``ko`` R12, ``realm_stone_counts`` R15/R22, ``max_turns`` R26. The fields
@@ -98,6 +99,11 @@ class Ruleset:
     stone_attacks: bool = _added(True)
     # R25: a player is out with no cards left, or with no Avatar in play or in hand.
     out_when: str = _added("no_cards")
+    # R9, R16: every turn of alternating steps ends: only the Recovery draw reshuffles,
+    # and a card that gives cards back is never given back (R13). False, the field's
+    # default, is the reading matches and jobs stored before these rulings were played
+    # under: theirs stays left out of their digests, and they replay as they were.
+    finite_turns: bool = _added(False)
 
     def __post_init__(self) -> None:
         choices = (
@@ -136,7 +142,7 @@ class Ruleset:
         return replace(self, **options)
 
 
-BETA_2026_07 = Ruleset()
+BETA_2026_07 = Ruleset(finite_turns=True)
 
 # The older beta: one action per turn, a second Realm Stone, ko, one Spirit, re-rolled
 # ties, printed powers for card losses (docs/rules-beta-2025.md).

@@ -35,7 +35,7 @@ from games.engine.decisions import (
     TakeTurn,
 )
 from games.engine.effects import parse_effect
-from games.engine.ruleset import Ruleset
+from games.engine.ruleset import BETA_2026_07, Ruleset
 from games.engine.scene import ScenarioError, Scene
 from games.engine.setup import first_holders, parse_anchors, realm_stone_error
 from games.engine.state import (
@@ -139,7 +139,7 @@ class ScenarioBuilder:
         realms: tuple[str, str] = ("fire", "water"),
         anchors: tuple[str, ...] | None = None,
     ) -> None:
-        self.ruleset = ruleset or Ruleset()
+        self.ruleset = ruleset or BETA_2026_07
         self.board = Geometry(self.ruleset.width, self.ruleset.height)
         self.realms = realms
         names = self.ruleset.anchors if anchors is None else anchors

@@ -7,7 +7,9 @@ pick which discards return, which changed every random game. Games 4, 6–16 and
 to end (R9: a draw in the Activation phase no longer reshuffles; R16: a card
 that gives cards back is never given back): each of those games has a draw
 that reshuffled in mid-turn, or offered a Recall back. The others, and the
-earlier rulesets' games, are as they were.
+earlier rulesets' games, are as they were. Then the final digests (not the
+games) changed once more when beta-2026-07's states began to say that they
+follow those rulings (``finite_turns``; without it, the games pinned before).
 A seeded RandomBot picks by index, so if the order of ``legal_actions`` changes,
 or any rule plays out differently, these games change and the test fails.
 Regenerate them only for a deliberate change of rules or order, in its own commit.
@@ -17,33 +19,33 @@ import hashlib
 
 import pytest
 
-from bench.engine import sample_decks, sample_game
-from games.engine import RULESETS, apply, legal_actions, start_game
+from bench.engine import sample_decks, sample_decks_for, sample_game
+from games.engine import RULESETS, apply, legal_actions, play_game, start_game
 from games.engine.bots import RandomBot
 from games.engine.codec import state_digest
 
 # seed: (digest of the final state, digest of the action log, number of actions)
 GAMES = {
-    1: ("927a37df46f68387", "733bcaa43ac3ef48", 343),
-    2: ("e1d9a13166753598", "6ed5eadb3b6cc993", 430),
-    3: ("ee42872df561d4f9", "a511f30a482112fc", 351),
-    4: ("4c51fc86dbce0f66", "bae7171ea27a5146", 465),
-    5: ("6ee2dc8a495cd854", "de3067c48dfe217d", 301),
-    6: ("d4f27bafcb75fe90", "7535e78995b012ca", 356),
-    7: ("437a9297c3396fec", "2b433c03b465bec3", 408),
-    8: ("fea294665ea6ecb9", "60390bf95fdc490b", 596),
-    9: ("5118dd07e141ad08", "47609d4b83cf2d05", 506),
-    10: ("70b7410992e7f21e", "fd0a4648d270151e", 477),
-    11: ("731548c415483eca", "89c783439020e642", 484),
-    12: ("70ca8f0775dcc568", "7311dac0ad47f754", 484),
-    13: ("60f24f4802380579", "1230ea1d7b4c81c7", 457),
-    14: ("99362053983262d7", "0797b9fe71504c06", 486),
-    15: ("c6af207dc856a044", "99567ee22539b8e1", 437),
-    16: ("9fe6116018cc0260", "29c76a5bbce3bc9c", 488),
-    17: ("154cd8c78d2d09df", "e3d49cb94397c212", 364),
-    18: ("df4e5e95b41af1d8", "7acf4648216abcc6", 428),
-    19: ("9cb58d8fd6cc00bf", "19b55048c65bcd94", 509),
-    20: ("e75105698d1d7172", "706fcabd20e17bce", 356),
+    1: ("56f7155daffb9658", "733bcaa43ac3ef48", 343),
+    2: ("465c6eff9fd64e02", "6ed5eadb3b6cc993", 430),
+    3: ("23278f0357688e80", "a511f30a482112fc", 351),
+    4: ("9b045f8e25f3b6fd", "bae7171ea27a5146", 465),
+    5: ("f5f1850c4f5207f1", "de3067c48dfe217d", 301),
+    6: ("85bde9b27a24c40a", "7535e78995b012ca", 356),
+    7: ("e94507a163ef5b62", "2b433c03b465bec3", 408),
+    8: ("d60d6f60b62e9319", "60390bf95fdc490b", 596),
+    9: ("1a687a6ab8005a01", "47609d4b83cf2d05", 506),
+    10: ("09cc22ff52534f49", "fd0a4648d270151e", 477),
+    11: ("ed69f76a58d0b9d1", "89c783439020e642", 484),
+    12: ("7fb35542b1503720", "7311dac0ad47f754", 484),
+    13: ("8f9112852dd865b8", "1230ea1d7b4c81c7", 457),
+    14: ("a9f861e01ae359f7", "0797b9fe71504c06", 486),
+    15: ("2b603a9adfaf4f33", "99567ee22539b8e1", 437),
+    16: ("75004c78f1555b32", "29c76a5bbce3bc9c", 488),
+    17: ("9c1847276964d6b8", "e3d49cb94397c212", 364),
+    18: ("12f08a6866b1a9c8", "7acf4648216abcc6", 428),
+    19: ("93df38527e64972d", "19b55048c65bcd94", 509),
+    20: ("e8d53d472df01a5c", "706fcabd20e17bce", 356),
 }
 
 # The earlier rulesets, pinned when they were added: (ruleset, seed): as above.
@@ -57,6 +59,15 @@ EARLIER_GAMES = {
 }
 
 # seed: digest of every legal-action list of the game, in order (lists, not just picks).
+# Games pinned before R9 and R16 made every turn end (each had a draw that reshuffled
+# in mid-turn, or offered a Recall back): the reading that matches and jobs stored
+# before then keep (``finite_turns`` off) plays them still, to the same digests.
+BEFORE_FINITE_TURNS = {
+    4: ("a9c9603ec9d7d9ec", "55de0ebe1afc8abb", 396),
+    6: ("c38e0e4d61278c16", "d7f38a53a6dc9fbe", 376),
+    7: ("79d7757af1ab84bc", "60c1235534fc76d4", 409),
+}
+
 LEGAL_LISTS = {
     1: "e32044a1969fe05e",
     2: "1a282b415c9d7db3",
@@ -69,6 +80,15 @@ def test_random_game_plays_out_as_recorded(seed):
     game = sample_game(seed)
     log = hashlib.sha256(repr(game.actions).encode()).hexdigest()[:16]
     assert (state_digest(game.final), log, len(game.actions)) == GAMES[seed]
+
+
+@pytest.mark.parametrize("seed", sorted(BEFORE_FINITE_TURNS))
+def test_without_finite_turns_a_game_plays_out_as_pinned_before_R9_and_R16(seed):
+    ruleset = RULESETS["beta-2026-07"].with_options(finite_turns=False)
+    bots = (RandomBot(seed * 2), RandomBot(seed * 2 + 1))
+    final, actions, _ = play_game(ruleset, sample_decks_for("beta-2026-07", seed), seed, bots)
+    log = hashlib.sha256(repr(actions).encode()).hexdigest()[:16]
+    assert (state_digest(final), log, len(actions)) == BEFORE_FINITE_TURNS[seed]
 
 
 def legal_lists_digest(seed: int) -> str:
