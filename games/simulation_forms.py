@@ -150,6 +150,8 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         for name in MATCH_FIELDS:
             self.fields[name] = copy.deepcopy(MatchStartForm.base_fields[name])
+        # A match's seed words speak of seats and secrecy; a job's seed is the designer's.
+        self.fields["seed"].help_text = "Blank: a random seed, shown with the results."
         play = GAMES[game]
         bots = [(name, name) for name in play.bot_names()]
         self.fields["bot_a"].choices = self.fields["bot_b"].choices = bots

@@ -204,3 +204,10 @@ def test_an_unknown_kind_is_a_clear_400_whatever_the_kind_fields_hold(
     assert response.status_code == 400
     assert set(response.context["form"].errors) == {"kind"}
     assert not SimulationJob.objects.exists()
+
+
+def test_a_jobs_seed_is_asked_in_a_designers_words_not_a_matchs(designer):
+    # The field is the match form's (games.forms), whose words are of seats and secrecy.
+    page = designer.get(NEW).content.decode()
+    assert "Blank: a random seed, shown with the results." in page
+    assert "Hot-seat and bot matches only" not in page
