@@ -84,6 +84,7 @@ class Command(BaseCommand):
         # runserver's autoreloader runs this command again in a child process
         # (RUN_MAIN=true): only the first one starts the workers.
         workers = []
+        stop_on_sigterm()
         if not no_worker and os.environ.get("RUN_MAIN") != "true":
             broker = settings.CELERY_BROKER_URL.split("://", 1)[0]
             self.stdout.write(
@@ -101,6 +102,17 @@ class Command(BaseCommand):
                 _ask_to_stop(worker)
             for worker in workers:
                 _stop(worker)
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM (``kill``, a service manager) ends the command as Ctrl-C does, through its
+    ``finally``: by default it ended the process there and then, and left its workers
+    playing on with no site."""
+
+    def leave(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, leave)
 
 
 def _ask_to_stop(worker: subprocess.Popen) -> None:
