@@ -53,7 +53,7 @@ def play_world_build(*, player, other, own, public, private) -> PlayWorld:
     others_finished = match_resign(
         match=match_create(owner=other, deck=public, mode=Mode.HOTSEAT, seed=4), user=other
     )
-    invitation = match_create(owner=other, deck=public, mode=Mode.FRIEND, seed=6)
+    invitation = match_create(owner=other, deck=public, mode=Mode.FRIEND)
     played = _job(player, own, public, **PLAYED_JOB)
     _run(played)
     queued = _job(player, own, public, **QUEUED_JOB)
