@@ -75,6 +75,8 @@ COUNTS = {
 # Raised so that requests reach the code instead of a 429 (the production defaults:
 # anonymous API 600/minute, expensive pages 20/minute).
 RAISED_RATE = "1000000/minute"
+# The play pages' own rates, raised likewise (production: 120/minute, 60/hour, 30/minute).
+RAISED_PLAY_RATES = ("replay", "new_match", "note")
 TIMEOUT = 120
 # The target for every answer on this machine: an answer slower than this is counted.
 SLOW_SECONDS = 2.0
@@ -94,6 +96,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         os.environ.setdefault("SHEN_ANON_RATE", RAISED_RATE)
         os.environ.setdefault("SHEN_EXPENSIVE_RATE", RAISED_RATE)
+        for scope in RAISED_PLAY_RATES:
+            os.environ.setdefault(f"SHEN_{scope.upper()}_RATE", RAISED_RATE)
         # As behind nginx; with no proxy in front, the campaign's own X-Forwarded-For
         # headers are what the throttles and the lockout read (a proxy count set too high).
         os.environ.setdefault("SHEN_TRUSTED_PROXIES", "1")
@@ -310,8 +314,10 @@ def report(figures: Mapping[str, FamilyFigures], *, seed: int, ready: float, spe
     rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
     print(
         f"Throttles raised for the campaign, so requests reach the code: anonymous API "
-        f"{rates['anon']}, expensive pages {rates['expensive']} (production defaults "
-        f"600/minute, 20/minute). Login lockout as in production: {AXES_FAILURE_LIMIT} "
+        f"{rates['anon']}, expensive pages {rates['expensive']}, replay states, new matches "
+        f"and notes {rates['replay']} (production defaults 600/minute, 20/minute, "
+        "120/minute, 60/hour, 30/minute; a simulation quota's 429s are counted). "
+        f"Login lockout as in production: {AXES_FAILURE_LIMIT} "
         "wrong passwords per username and address (its 429s are counted). Proxies trusted: "
         f"{settings.REST_FRAMEWORK['NUM_PROXIES']} (X-Forwarded-For is read; none stands in "
         "front, so the campaign's own headers are).\n"
