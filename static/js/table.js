@@ -58,8 +58,11 @@
 
   function pick(table, place) {
     const key = place.dataset.place;
-    const live = formsOf(table, chosen(table)).concat(table.dataset.chosen ? [] : formsOf(table, ""));
-    const forms = live.filter((form) => form.dataset.point === key);
+    // Nothing chosen: the board-wide forms and the preselected source's. The two are one and
+    // the same when nothing is preselected, so each form is counted once.
+    const live = new Set(formsOf(table, chosen(table)));
+    if (!table.dataset.chosen) formsOf(table, "").forEach((form) => live.add(form));
+    const forms = Array.from(live).filter((form) => form.dataset.point === key);
     if (forms.length === 1) {
       forms[0].requestSubmit();
       return;
