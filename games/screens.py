@@ -90,8 +90,9 @@ def _screen(
     match: Match, user, position: Position, *, revealed, live: bool, drawn: bool = True
 ) -> Screen:
     game = game_of(match)
-    over = live and match.is_over
-    # A resigned match's last state still waits for a decision: nobody acts on it now.
+    # The match's last state once it is over, live or in the replay. A resigned match's
+    # last state still waits for a decision: nobody acts on it now.
+    over = match.is_over and position.number == match.number
     acting = None if over else game.acting_seat(position.state)
     seats = seats_of(match, user)
     seat = _seat(match, seats, acting)

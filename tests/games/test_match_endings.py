@@ -108,3 +108,14 @@ def test_the_join_page_chooses_a_friends_only_valid_deck(client, alice, bob, ali
     assert checked_decks(client.get(link).content.decode()) == [str(only.pk)]
     playable_deck(owner=bob, realm=realms[0], name="Another deck")
     assert checked_decks(client.get(link).content.decode()) == []
+
+
+def test_the_replays_last_state_of_a_resigned_match_reads_as_over(
+    client, alice, resigned_friend_match
+):
+    match = resigned_friend_match
+    client.force_login(alice)
+    last = client.get(f"/games/{match.pk}/replay/?at={match.number}").content.decode()
+    assert 'class="status-result">You resigned: Blue wins<' in last
+    assert "Waiting for" not in last and " decides" not in last
+    assert last_log_line(last) == "Red resigned: Blue wins"
