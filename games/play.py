@@ -269,6 +269,8 @@ class Shen:
         return engine.redact_events(events, seat)
 
     def log_line(self, event: engine.Event) -> str:
+        if isinstance(event, engine.GameOver):  # why it ended in words, not the code
+            return game_over_line(event.winner, event.reason)
         return event.log_line()
 
     def decision(self, state: engine.GameState) -> engine.DecisionView | None:
@@ -343,3 +345,24 @@ def seat_name(seat: int | None) -> str:
 def reason_words(reason: str) -> str:
     """Why a game ended, in words (an unknown reason as it is, underscores spaced)."""
     return REASON_WORDS.get(reason, reason.replace("_", " "))
+
+
+def game_over_line(winner: str | None, reason: str) -> str:
+    """The log's line of a game's end: "Blue wins: the other player is out of cards (R25)"."""
+    words = reason_words(reason)
+    return f"The game is a draw: {words}" if winner is None else f"{winner} wins: {words}"
+
+
+def ending_words(result: Mapping[str, Any], you: int | None = None) -> str:
+    """How a match ended, as ``you`` (the viewer's one seat; None: a spectator or both
+    seats of a hot-seat match) reads it: "You resigned: Blue wins", "Red resigned: you
+    win", "Red resigned: Blue wins"; "Blue wins: ..." with the rule's reason otherwise."""
+    winner, reason = result.get("winner"), result.get("reason", "")
+    if reason == "resigned" and winner in SEATS:
+        loser = 1 - winner
+        if you == loser:
+            return f"You resigned: {seat_name(winner)} wins"
+        if you == winner:
+            return f"{seat_name(loser)} resigned: you win"
+        return f"{seat_name(loser)} resigned: {seat_name(winner)} wins"
+    return game_over_line(None if winner is None else seat_name(winner), reason)

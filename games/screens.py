@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.models import Match, Mode, Status
-from games.play import seat_name
+from games.models import FirstTurn, Match, Mode, Status
+from games.play import ending_words, seat_name
 from games.records import Position, game_of, match_position, replay_position
 from games.services import seats_of
-from games.table import Table, build_table
+from games.table import Ending, Table, build_table
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,8 @@ class Screen:
     handover: int | None = None
     # The table drawn for this viewer (games.table): board, sides, hand, decision, log.
     table: Table | None = None
+    # How the match ended in the viewer's words ("You resigned: Blue wins"), "" in play.
+    ending: str = ""
 
     @property
     def seat_name(self) -> str:
@@ -88,9 +90,20 @@ def _screen(
     match: Match, user, position: Position, *, revealed, live: bool, drawn: bool = True
 ) -> Screen:
     game = game_of(match)
-    acting = game.acting_seat(position.state)
+    # The match's last state once it is over, live or in the replay. A resigned match's
+    # last state still waits for a decision: nobody acts on it now.
+    over = match.is_over and position.number == match.number
+    acting = None if over else game.acting_seat(position.state)
     seats = seats_of(match, user)
     seat = _seat(match, seats, acting)
+    you = seats[0] if len(seats) == 1 else None  # hot-seat: both sides read one result
+    ending = ending_words(match.result, you) if over and match.result else ""
+    # Ended by the players, not the rules: the table says so, and the log's last line too.
+    resigned = (
+        Ending(ending, ending_words(match.result))
+        if ending and game.result(position.state) is None
+        else None
+    )
     handover = None
     if live and match.mode == Mode.HOTSEAT and seats and acting is not None and acting != revealed:
         handover = acting
@@ -114,7 +127,16 @@ def _screen(
     table = (
         None
         if hidden or not drawn
-        else build_table(view, seat, decision, events, position.number, flipped=flipped)
+        else build_table(
+            view,
+            seat,
+            decision,
+            events,
+            position.number,
+            flipped=flipped,
+            ending=resigned,
+            first_chosen=match.first_turn != FirstTurn.DICE,
+        )
     )
     return Screen(
         match=match,
@@ -130,6 +152,7 @@ def _screen(
         hand=hand,
         handover=handover,
         table=table,
+        ending=ending,
     )
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from games.engine import DecisionView, Event, GameState, describe_decision, redact_events, view_for
 from games.engine.state import ACTIVATION, PLAYERS, player_name
 from games.engine.view import HIDDEN
-from games.play import reason_words
+from games.play import ending_words
 from games.table_board import TRAITS, Board, colour, draw_board
 from games.table_decision import Panel, decision_panel
 from games.table_events import CombatDice, LogLine, last_combat, log_line, rulebook_rules
@@ -60,6 +60,15 @@ class Side:
     counters: int
     anchors: int
     stone: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """A match over by its players, not by the rules (a resignation): ``result`` as the
+    viewer reads it ("You resigned: Blue wins") and ``line``, the log's last line."""
+
+    result: str
+    line: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,14 +117,25 @@ def build_table(
     number: int,
     *,
     flipped: bool | None = None,
+    ending: Ending | None = None,
+    first_chosen: bool = False,
 ) -> Table:
     """The table from a player's ``view`` (``view_for``) and their ``decision``
     (``describe_decision`` of the real state, or None when it is not theirs).
-    ``flipped`` turns the board to Blue's side (by default: when ``player`` is Blue)."""
+    ``flipped`` turns the board to Blue's side (by default: when ``player`` is Blue).
+    ``ending``: the match ended outside the game (then nobody decides any more);
+    ``first_chosen``: the match chose who takes the first turn (the log tells no roll)."""
+    # Over outside the game: the state still waits for a decision nobody will take.
+    deciding = None if ending is not None else view.to_decide
+    if ending is not None:
+        decision = None
     if decision is not None and decision.player != player:
         decision = None  # someone else's options never reach this player
     seen = redact_events(events, player)
     panel = decision_panel(decision, number) if decision is not None else None
+    log = _log(view, seen[-LOG_LINES:], first_chosen)
+    if ending is not None:
+        log = (*log, LogLine(ending.line, ""))[-LOG_LINES:]
     return Table(
         player=player,
         number=number,
@@ -126,31 +146,32 @@ def build_table(
         turn_player=player_name(view.turn_player),
         # One action a turn (R27) has no steps to alternate: its phase is that action.
         phase="one action" if view.ruleset.one_action and view.phase == ACTIVATION else view.phase,
-        result=_result_words(view),
-        deciding="" if view.to_decide is None else player_name(view.to_decide),
+        result=ending.result if ending else _result_words(view),
+        deciding="" if deciding is None else player_name(deciding),
         # Each player sees the board from their own chair: Blue's is turned half a turn.
         # In hot-seat the viewer is the player to act (games.screens), whom the hand-over
         # screen has just given the device, so the board turns with the device as it
         # would on a real table; a spectator sits on Red's side.
         board=draw_board(view, panel, flipped=player == 1 if flipped is None else flipped),
-        sides=tuple(_side(view, p, player) for p in PLAYERS),
+        sides=tuple(_side(view, p, player, deciding) for p in PLAYERS),
         hand=_hand(view, player, panel),
         panel=panel,
         dice=last_combat(seen),
-        log=_log(view, seen[-LOG_LINES:]),
+        log=log,
     )
 
 
-def _log(view: GameState, events: Iterable[Event]) -> tuple[LogLine, ...]:
+def _log(view: GameState, events: Iterable[Event], first_chosen: bool) -> tuple[LogLine, ...]:
     """The events in words, each citing a rule of the game's own rulebook."""
     rules = rulebook_rules(view.ruleset.name)
-    return tuple(log_line(event, rules, view.ruleset.one_action) for event in events)
+    one_action = view.ruleset.one_action
+    return tuple(log_line(e, rules, one_action, first_chosen=first_chosen) for e in events)
 
 
 # -- the players and the hand ----------------------------------------------------------
 
 
-def _side(view: GameState, player: int, you: int | None) -> Side:
+def _side(view: GameState, player: int, you: int | None, deciding: int | None) -> Side:
     stone = view.stones[player]
     return Side(
         player=player,
@@ -158,7 +179,7 @@ def _side(view: GameState, player: int, you: int | None) -> Side:
         colour=colour(player),
         home_realm=view.home_realms[player],
         is_you=player == you,
-        deciding=view.to_decide == player,
+        deciding=deciding == player,
         hand=len(view.hands[player]),
         deck=len(view.decks[player]),
         discard=tuple(view.card_name(card) for card in view.discards[player]),
@@ -200,6 +221,4 @@ def _result_words(view: GameState) -> str:
     result = view.result
     if result is None:
         return ""
-    if result.winner is None:
-        return f"The game is a draw: {reason_words(result.reason)}"
-    return f"{player_name(result.winner)} wins: {reason_words(result.reason)}"
+    return ending_words({"winner": result.winner, "reason": result.reason})

@@ -27,11 +27,13 @@ from games.engine.events import (
     AvatarRemoved,
     AvatarStateChanged,
     CardsDrawn,
+    FirstPlayerRolled,
     GameOver,
     Passed,
     TurnEnded,
 )
 from games.engine.state import PLAYERS, player_name
+from games.play import game_over_line
 from games.rulebooks import RULE_NUMBER, UnknownRuleset, rulebook
 
 ONE_ACTION = "R27"
@@ -159,14 +161,25 @@ def _side_of(attacker: str, before: Sequence[Event]) -> str:
 
 
 def log_line(
-    event: Event, rules: Collection[str] | None = None, one_action: bool = False
+    event: Event,
+    rules: Collection[str] | None = None,
+    one_action: bool = False,
+    *,
+    first_chosen: bool = False,
 ) -> LogLine:
     """``event`` in words with the rule it cites (``MeleeRolled``: R22): the first of its
-    rules that ``rules`` (the rule numbers of the match's rulebook; None: any) has."""
+    rules that ``rules`` (the rule numbers of the match's rulebook; None: any) has.
+    ``first_chosen``: the match chose who takes the first turn, so the roll for it (R6),
+    which only seated the players, is not told as if it decided anything."""
+    if first_chosen and isinstance(event, FirstPlayerRolled):
+        return LogLine(f"{event.first} places a Realm Stone first (the first turn was chosen)", "")
     cite = CITED.get(type(event))
     cited = cite(event, one_action) if cite else (event_rule(type(event)),)
-    found = (rule for rule in cited if rule and (rules is None or rule in rules))
-    return LogLine(event.log_line(), next(found, ""))
+    rule = next((rule for rule in cited if rule and (rules is None or rule in rules)), "")
+    if isinstance(event, GameOver):  # the reason in words; the link cites its rule
+        text = game_over_line(event.winner, event.reason)
+        return LogLine(text.removesuffix(f" ({rule})") if rule else text, rule)
+    return LogLine(event.log_line(), rule)
 
 
 def rulebook_rules(ruleset: str) -> frozenset[str] | None:

@@ -97,7 +97,10 @@ def match_join_view(request: HttpRequest, token: str) -> HttpResponse:
                 error, status = str(refused), refused.status
             else:
                 return redirect("matches:detail", match.pk)
-    context = {"match": match, "decks": decks, "error": error}
+    valid = [deck.pk for deck, why_not in decks if not why_not]
+    # One deck that may join: it is the one to join with, already chosen.
+    only_deck = valid[0] if len(valid) == 1 else None
+    context = {"match": match, "decks": decks, "error": error, "only_deck": only_deck}
     return render(request, "games/match_join.html", context, status=status)
 
 

@@ -371,3 +371,31 @@ def test_a_friend_takes_up_the_invitation_link_with_one_of_their_decks(players, 
     expect(alice.locator("#match-live svg.board")).to_be_visible(timeout=2000)
     match = Match.objects.get()
     assert (match.red_user, match.blue_user) == (world["alice"], world["bob"])
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_resigned_match_reads_as_over_in_each_players_words(players, friend_match, width):
+    match = friend_match
+    red, blue = match.red_user.username, match.blue_user.username
+    pages = players([red, blue], width=width)
+    problems = []
+    for page in pages.values():
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: problems.append(str(error)))
+        page.goto(f"/games/{match.pk}/")
+    page = pages[red]
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Resign").click()
+    status = page.locator(".table-status")
+    expect(status.locator(".status-result")).to_have_text("You resigned: Blue wins")
+    expect(page.locator(".match-status")).to_contain_text("You resigned: Blue wins")
+    theirs = pages[blue].locator(".table-status .status-result")
+    expect(theirs).to_have_text("Red resigned: you win", timeout=2000)
+    for seen in pages.values():
+        table = seen.locator("#match-live .table")
+        expect(table.locator(".status-deciding")).to_have_count(0)
+        expect(table.locator(".side.deciding")).to_have_count(0)
+        expect(table.locator(".decision")).not_to_contain_text("Waiting for")
+        expect(table.locator(".log-lines li").last).to_have_text("Red resigned: Blue wins")
+        expect(seen.locator("body")).not_to_contain_text("the other player resigned")
+    assert problems == []

@@ -69,15 +69,15 @@ def test_the_slider_the_buttons_and_the_arrow_keys_step_through_a_finished_match
     viewer_at(page, last, last)
     expect(stones).to_have_count(2)
     # A resignation is no action of the game: the last state says how the match ended.
-    expect(viewer.locator(".replay-result")).to_contain_text(
-        "Winner: Blue — the other player resigned."
-    )
+    expect(viewer.locator(".status-result")).to_have_text("Red resigned: Blue wins")
+    expect(viewer.locator(".decision")).not_to_contain_text("Waiting for")
+    expect(viewer.locator(".log-lines li").last).to_have_text("Red resigned: Blue wins")
     expect(viewer.get_by_role("link", name="Forward")).to_have_count(0)
     page.keyboard.press("ArrowRight")  # nowhere further to go
     viewer_at(page, last, last)
     viewer.get_by_role("slider", name="State").fill("5")
     viewer_at(page, 5, last)
-    expect(viewer.locator(".replay-result")).to_have_count(0)
+    expect(viewer.locator(".status-result")).to_have_count(0)
     counters = viewer.locator("svg.board .counters .counter")
     state = match_replayed(finished, upto=5).states[-1]
     expect(counters).to_have_count(sum(state.grid.counter_count(p) for p in (0, 1)))
