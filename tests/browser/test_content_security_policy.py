@@ -50,7 +50,10 @@ def watch(page):
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("requestfailed", lambda r: problems.append(f"{r.url} failed: {r.failure}"))
+    page.on(
+        "requestfailed",
+        lambda r: None if _left(r) else problems.append(f"{r.url} failed: {r.failure}"),
+    )
     page.on(
         "response",
         lambda r: problems.append(f"{r.url} answered {r.status}") if r.status >= 400 else None,
@@ -58,6 +61,12 @@ def watch(page):
     page.add_init_script(RECORD_VIOLATIONS)
     page.problems = problems
     return page
+
+
+def _left(request) -> bool:
+    """A favicon's fetch cut short because the page went on to the next (Chromium reports
+    it as failed, ERR_ABORTED): the page moving on, not a request that broke."""
+    return request.url.endswith("/favicon.svg") and request.failure == "net::ERR_ABORTED"
 
 
 def visit(page, path: str) -> None:

@@ -12,6 +12,9 @@ from tests.browser.test_matches import click_an_option
 from tests.factories.decks import UserFactory
 from tests.factories.matches import playable_deck, sample_catalogue_load, starter_deck
 
+# How the status line says a match ended by the rules: who won, or a draw, and why.
+ENDED = re.compile(r"Finished\. (\w+ wins|The game is a draw): ")
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # One action a turn (R27): draw first, so the log has a line citing R27, then get to the board.
@@ -57,7 +60,7 @@ def test_a_beta_2025_match_is_played_to_its_end_by_clicks(page, decks):
     start_from_the_play_test_page(page, decks["standard"], "beta-2025", "A bot", turns=8)
     clicked = play_to_the_end(page)
     assert "draw_card" in clicked and "play_card" in clicked
-    expect(page.locator(".match-status")).to_contain_text("Winner")
+    expect(page.locator(".match-status")).to_contain_text(ENDED)
     log = page.locator("section.log a.rule")
     expect(log.first).to_be_attached()
     # Every line cites its rule in the match's own rulebook; drawing as a turn's action is R27.
@@ -82,7 +85,7 @@ def test_a_simplified_match_is_played_to_its_end_by_clicks_in_hot_seat(page, dec
     start_from_the_play_test_page(page, decks["starter"], "simplified-0.1", "Hot-seat", turns=6)
     clicked = play_to_the_end(page)
     assert clicked[:2] == ["place_realm_stone", "place_realm_stone"]
-    expect(page.locator(".match-status")).to_contain_text("Winner")
+    expect(page.locator(".match-status")).to_contain_text(ENDED)
     hrefs = page.locator("section.log a.rule").evaluate_all(
         "links => links.map(a => a.getAttribute('href'))"
     )
