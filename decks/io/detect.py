@@ -40,7 +40,9 @@ def _looks_like_csv(line: str) -> bool:
     if "," not in line:
         return False
     try:
-        first = next(csv.reader([line]))[0].strip().lower()
+        first = next(csv.reader([line]))[0].lstrip().lower()
     except (csv.Error, StopIteration, IndexError):
         return False
-    return first.isdigit() or first in CSV_HEADERS
+    # A count then a space is a text line ("1 ," names the card ","); in a CSV row the
+    # count stands right before its comma.
+    return first.isdigit() or first.rstrip() in CSV_HEADERS
