@@ -48,7 +48,6 @@ OPTION_CHECKS: Mapping[str, Callable[[Any], bool]] = MappingProxyType(
         "beaten_attacker_pays": lambda value: isinstance(value, bool),
         "claim_reach": lambda value: value in CLAIM_REACHES,
         "retreat": lambda value: value in RETREATS,
-        "finite_turns": lambda value: isinstance(value, bool),
         "max_turns": lambda value: (
             isinstance(value, int)
             and not isinstance(value, bool)
@@ -77,11 +76,18 @@ RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 
 
-# Options a stored record may carry that no form offers: the readings of rules changed
-# since, which the matches and jobs stored before the change keep (migration 0007 of
-# games sets them), so that they replay as they were played.
-RECORD_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {"beta-2026-07": ("finite_turns",)}
+# The readings of rules changed since a ruleset was first played: for each ruleset, the
+# options under which the matches and jobs stored before the change were played. The
+# migrations of games set them on those records (0007: every turn made to end, R9 and
+# R16; 0008: the earlier rulesets made to follow their own texts), and a replay file
+# written before then is read under them when it does not replay as it stands. A record
+# may carry such an option, which no form offers, only with this value.
+EARLIER_READINGS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {
+        "beta-2026-07": MappingProxyType({"finite_turns": False}),
+        "beta-2025": MappingProxyType({}),
+        "simplified-0.1": MappingProxyType({}),
+    }
 )
 
 
@@ -113,6 +119,10 @@ class Game(Protocol):
 
     def check_options(self, ruleset: str, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options, checked; raises ValueError naming the first bad one."""
+
+    def earlier_reading(self, ruleset: str) -> Mapping[str, Any]:
+        """The options under which records stored before ``ruleset``'s rules last changed
+        were played (empty when they never changed)."""
 
     def match_options(self, ruleset: str) -> tuple[str, ...]:
         """The options a match under ``ruleset`` may set, in the order a form shows them."""
@@ -211,13 +221,21 @@ class Shen:
         if not isinstance(options, Mapping):
             raise ValueError("Options are an object of option names and values.")
         offered = self.match_options(ruleset)
-        kept = RECORD_OPTIONS.get(ruleset, ())
+        earlier = self.earlier_reading(ruleset)
         checked = {}
         for option, value in options.items():
+            if option in earlier and option not in offered:
+                if value != earlier[option] or type(value) is not type(earlier[option]):
+                    raise ValueError(
+                        f"{option} is not an option of {ruleset}: a record may hold it only "
+                        f"as {earlier[option]!r}, the reading it was played under."
+                    )
+                checked[option] = value
+                continue
             check = OPTION_CHECKS.get(option)
             if check is None:
                 raise ValueError(f"Unknown option {option!r}: use {', '.join(OPTION_CHECKS)}.")
-            if offered and option not in offered and option not in kept:
+            if offered and option not in offered:
                 raise ValueError(
                     f"{option} is not an option of {ruleset}: it offers {', '.join(offered)}."
                 )
@@ -225,6 +243,9 @@ class Shen:
                 raise ValueError(f"{value!r} is not a valid value for {option}.")
             checked[option] = value
         return checked
+
+    def earlier_reading(self, ruleset: str) -> Mapping[str, Any]:
+        return EARLIER_READINGS.get(ruleset, MappingProxyType({}))
 
     def match_options(self, ruleset: str) -> tuple[str, ...]:
         return RULESET_OPTIONS.get(ruleset, ())

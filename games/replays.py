@@ -3,7 +3,8 @@
 The document holds everything a game is a function of (the game, ruleset and
 options, the decks by value, the seed, the actions), the digests that prove
 a replay reproduces it (every ``digest_every``-th state's, and the final state's:
-version 2) and the result. An import replays the whole record, checking every
+version 2) and the result; version 3's options hold the whole reading of the rules it
+was played under. An import replays the whole record, checking every
 digest, the final one and the result, before it saves anything: a file whose last
 actions were changed, or cut short with its result kept, is refused.
 
@@ -22,7 +23,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from games.models import Match, Mode, Status
-from games.play import GAMES, RecordMismatch
+from games.play import GAMES, Game, RecordMismatch
 from games.records import match_position
 from games.seeds import LEGACY_SEED_BITS, MAX_SEED, is_seed
 from games.services import MatchError
@@ -30,9 +31,12 @@ from games.simulation_games import MAX_ACTIONS as SIMULATED_ACTIONS
 from games.simulation_games import STALLED
 
 FORMAT_NAME = "shen-lab-replay"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 # Version 1 had no final digest: read only when its last stored digest is the final state's.
-READ_VERSIONS = (1, 2)
+# Version 3's options are the whole reading its game was played under; a file of an earlier
+# version may have been played under an earlier reading of its ruleset (the options of
+# ``Game.earlier_reading``), under which it is read when it does not replay as it stands.
+READ_VERSIONS = (1, 2, 3)
 # A result no action reaches: a resignation is not an action of the record.
 RESIGNED = "resigned"
 # The import's time budget is read on this clock (a test's to set).
@@ -78,26 +82,20 @@ def replay_import(*, owner: AbstractBaseUser, document: Any) -> Match:
     record = _checked(document)
     game = GAMES[record["game"]]
     seconds = settings.REPLAY_IMPORT_SECONDS
+    deadline = clock() + seconds
     try:
-        replayed = game.replay(
-            record["ruleset"],
-            record["options"],
-            record["decks"],
-            record["seed"],
-            _within(record["actions"], clock() + seconds),
-            digests=record["digests"],
-            every=record["digest_every"],
-        )
+        try:
+            final = _final_state(game, record, deadline)
+        except RecordMismatch:
+            earlier = _earlier_options(game, record)
+            if earlier is None:
+                raise
+            record = {**record, "options": earlier}
+            final = _final_state(game, record, deadline)
     except RecordMismatch as error:
         raise MatchError(str(error)) from None
     except ReplayTooCostly:
         raise MatchError(f"This record takes more than {seconds} seconds to replay.") from None
-    final = replayed.states[-1]
-    if record["final_digest"] is not None and game.digest(final) != record["final_digest"]:
-        raise MatchError(
-            f"The record does not replay: the final state, after {len(record['actions'])} "
-            "actions, differs from the one recorded."
-        )
     stalled = len(record["actions"]) >= MAX_ACTIONS
     result = _result_reached(game.result(final), record["result"], stalled=stalled)
     with transaction.atomic():
@@ -116,6 +114,37 @@ def replay_import(*, owner: AbstractBaseUser, document: Any) -> Match:
             status=Status.RESIGNED if result["reason"] == RESIGNED else Status.FINISHED,
             result=result,
         )
+
+
+def _final_state(game: Game, record: dict[str, Any], deadline: float) -> Any:
+    """The state ``record`` ends in, replayed checking every digest and the final one;
+    RecordMismatch when it does not replay, ReplayTooCostly once ``deadline`` has passed."""
+    replayed = game.replay(
+        record["ruleset"],
+        record["options"],
+        record["decks"],
+        record["seed"],
+        _within(record["actions"], deadline),
+        digests=record["digests"],
+        every=record["digest_every"],
+    )
+    final = replayed.states[-1]
+    if record["final_digest"] is not None and game.digest(final) != record["final_digest"]:
+        raise RecordMismatch(
+            f"The record does not replay: the final state, after {len(record['actions'])} "
+            "actions, differs from the one recorded."
+        )
+    return final
+
+
+def _earlier_options(game: Game, record: dict[str, Any]) -> dict[str, Any] | None:
+    """The options of an earlier reading ``record`` may have been played under (None when
+    its file is of this version, or its options already hold that reading)."""
+    earlier = game.earlier_reading(record["ruleset"])
+    options = {**earlier, **record["options"]}
+    if record["version"] >= 3 or options == record["options"]:
+        return None
+    return options
 
 
 def _within(actions: Iterable[Any], deadline: float) -> Iterator[Any]:
@@ -225,6 +254,7 @@ def _checked(document: Any) -> dict[str, Any]:
     elif not isinstance(final_digest, str):
         raise MatchError("The file must hold the digest of its final state (final_digest).")
     return {
+        "version": version,
         "game": game,
         "ruleset": ruleset,
         "options": options,
