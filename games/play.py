@@ -153,7 +153,9 @@ class Game(Protocol):
     def events_for(self, events: Sequence[Any], seat: int | None) -> list[Any]:
         """``events`` as ``seat`` may read them."""
 
-    def log_line(self, event: Any) -> str: ...
+    def log_line(self, event: Any, *, first_chosen: bool = False) -> str:
+        """``event`` in words; ``first_chosen``: the match chose who takes the first turn,
+        so a roll for it is not told as if it decided anything."""
 
     def decision(self, state: Any) -> Any:
         """What a screen draws for the waiting decision (None once over)."""
@@ -289,9 +291,11 @@ class Shen:
     def events_for(self, events: Sequence[engine.Event], seat: int | None) -> list[engine.Event]:
         return engine.redact_events(events, seat)
 
-    def log_line(self, event: engine.Event) -> str:
+    def log_line(self, event: engine.Event, *, first_chosen: bool = False) -> str:
         if isinstance(event, engine.GameOver):  # why it ended in words, not the code
             return game_over_line(event.winner, event.reason)
+        if first_chosen and isinstance(event, engine.FirstPlayerRolled):
+            return first_chosen_line(event.first)
         return event.log_line()
 
     def decision(self, state: engine.GameState) -> engine.DecisionView | None:
@@ -372,6 +376,12 @@ def game_over_line(winner: str | None, reason: str) -> str:
     """The log's line of a game's end: "Blue wins: the other player is out of cards (R25)"."""
     words = reason_words(reason)
     return f"The game is a draw: {words}" if winner is None else f"{winner} wins: {words}"
+
+
+def first_chosen_line(first: str) -> str:
+    """The log's line of the roll for the first turn (R6) when the match chose that turn:
+    the roll only seated the players."""
+    return f"{first} places a Realm Stone first (the first turn was chosen)"
 
 
 def ending_words(result: Mapping[str, Any], you: int | None = None) -> str:

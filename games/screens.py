@@ -110,8 +110,15 @@ def _screen(
     hidden = handover is not None
     view = game.view(position.state, None if hidden else seat)
     deciding = live and match.status == Status.PLAYING and acting in seats and not hidden
+    first_chosen = match.first_turn != FirstTurn.DICE
     log = tuple(
-        (number, tuple(game.log_line(event) for event in game.events_for(events, seat)))
+        (
+            number,
+            tuple(
+                game.log_line(event, first_chosen=first_chosen)
+                for event in game.events_for(events, seat)
+            ),
+        )
         for number, events in position.log
     )
     hand = (
@@ -135,7 +142,7 @@ def _screen(
             position.number,
             flipped=flipped,
             ending=resigned,
-            first_chosen=match.first_turn != FirstTurn.DICE,
+            first_chosen=first_chosen,
         )
     )
     return Screen(

@@ -33,7 +33,7 @@ from games.engine.events import (
     TurnEnded,
 )
 from games.engine.state import PLAYERS, player_name
-from games.play import game_over_line
+from games.play import first_chosen_line, game_over_line
 from games.rulebooks import RULE_NUMBER, UnknownRuleset, rulebook
 
 ONE_ACTION = "R27"
@@ -172,7 +172,7 @@ def log_line(
     ``first_chosen``: the match chose who takes the first turn, so the roll for it (R6),
     which only seated the players, is not told as if it decided anything."""
     if first_chosen and isinstance(event, FirstPlayerRolled):
-        return LogLine(f"{event.first} places a Realm Stone first (the first turn was chosen)", "")
+        return LogLine(first_chosen_line(event.first), "")
     cite = CITED.get(type(event))
     cited = cite(event, one_action) if cite else (event_rule(type(event)),)
     rule = next((rule for rule in cited if rule and (rules is None or rule in rules)), "")

@@ -119,3 +119,24 @@ def test_the_replays_last_state_of_a_resigned_match_reads_as_over(
     assert 'class="status-result">You resigned: Blue wins<' in last
     assert "Waiting for" not in last and " decides" not in last
     assert last_log_line(last) == "Red resigned: Blue wins"
+
+
+def api_log_lines(client, match) -> list[str]:
+    response = client.get(f"/api/matches/{match.pk}/")
+    assert response.status_code == 200, response.content
+    return [line for entry in response.json()["log"] for line in entry["lines"]]
+
+
+@pytest.mark.parametrize("first_turn", ["me", "opponent"])
+def test_the_api_log_of_a_chosen_first_turn_tells_no_roll_R6(
+    client, alice, alices_deck, first_turn
+):
+    chosen = match_create(
+        owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn=first_turn
+    )
+    rolled = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3)
+    client.force_login(alice)
+    assert any("Rolls for first player" in line for line in api_log_lines(client, rolled))
+    lines = api_log_lines(client, chosen)
+    assert not any("Rolls for first player" in line for line in lines)
+    assert any("(the first turn was chosen)" in line for line in lines)
