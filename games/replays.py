@@ -29,6 +29,7 @@ from games.seeds import LEGACY_SEED_BITS, MAX_SEED, is_seed
 from games.services import MatchError
 from games.simulation_games import MAX_ACTIONS as SIMULATED_ACTIONS
 from games.simulation_games import STALLED
+from shen_site.record_numbers import json_whole
 
 FORMAT_NAME = "shen-lab-replay"
 FORMAT_VERSION = 3
@@ -188,7 +189,7 @@ def _checked(document: Any) -> dict[str, Any]:
     # 2.0 and true are in READ_VERSIONS to Python; a version is a JSON integer.
     if (
         document.get("format") != FORMAT_NAME
-        or not _whole(version, max(READ_VERSIONS))
+        or not json_whole(version, 0, max(READ_VERSIONS))
         or version not in READ_VERSIONS
     ):
         raise MatchError(f"This is not a replay file ({FORMAT_NAME}, version {FORMAT_VERSION}).")
@@ -207,7 +208,7 @@ def _checked(document: Any) -> dict[str, Any]:
         raise MatchError(str(error)) from None
     seed = document.get("seed")
     if not is_seed(seed):
-        if _whole(seed, 2**LEGACY_SEED_BITS - 1):
+        if json_whole(seed, 0, 2**LEGACY_SEED_BITS - 1):
             # Only the replay of a game of a job stored before seeds had one range.
             raise MatchError(
                 f"The seed must be a whole number from 0 to {MAX_SEED}: this replay is of a "
@@ -233,7 +234,7 @@ def _checked(document: Any) -> dict[str, Any]:
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise MatchError(f"The actions must be a list of at most {MAX_ACTIONS} actions.")
     every = document.get("digest_every")
-    if not _whole(every, MAX_DIGEST_EVERY) or every < 1:
+    if not json_whole(every, 1, MAX_DIGEST_EVERY):
         raise MatchError(f"digest_every must be a whole number from 1 to {MAX_DIGEST_EVERY}.")
     digests = document.get("digests")
     expected = len(range(0, len(actions) + 1, every))
@@ -266,7 +267,3 @@ def _checked(document: Any) -> dict[str, Any]:
         "final_digest": final_digest,
         "result": document.get("result"),
     }
-
-
-def _whole(value: Any, most: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most

@@ -63,6 +63,7 @@ from games.simulation_figures import (
 from games.simulation_games import GameSummary, SimulatedGame, play_simulated_game
 from games.simulation_kinds import Arm, arm_game, job_arms
 from games.simulation_parameters import kind_parameters
+from shen_site.record_numbers import json_whole
 
 # A chunk is a few seconds of a worker's time: long enough that the queue and the
 # database see little traffic, short enough that progress moves and a killed worker
@@ -222,7 +223,7 @@ def simulation_checked(
         options = play.check_options(ruleset, options or {})
     except ValueError as error:
         raise SimulationError(str(error)) from None
-    if not _whole(games, 1, MAX_GAMES):
+    if not json_whole(games, 1, MAX_GAMES):
         raise SimulationError(f"The number of games is a whole number from 1 to {MAX_GAMES:,}.")
     seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
     if not is_seed(seed):
@@ -387,7 +388,7 @@ def _sides(
     sides = []
     for key, first in (("decks", deck_a), ("opponents", deck_b)):
         ids = parameters.get(key, [])
-        if not isinstance(ids, list) or not all(_whole(pk, 1, 2**63 - 1) for pk in ids):
+        if not isinstance(ids, list) or not all(json_whole(pk, 1) for pk in ids):
             raise SimulationError(f"parameters.{key} is a list of deck ids.")
         found = Deck.objects.visible_to(owner).select_related("format", "home_realm").in_bulk(ids)
         if len(found) != len(set(ids)):
@@ -416,10 +417,6 @@ def _pinned(owner: AbstractBaseUser, deck: Deck) -> tuple[dict[str, Any], DeckVe
         return deck_data(deck, version), version
     except DeckNotPlayable as error:
         raise SimulationError(f"{deck.name}: {error}") from None
-
-
-def _whole(value: Any, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 # -- running ---------------------------------------------------------------------------

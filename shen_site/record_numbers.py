@@ -28,6 +28,12 @@ def record_number(text: Any) -> int | None:
     return whole_number(text, 1)
 
 
+def json_whole(value: Any, low: int = 0, high: int = LARGEST_RECORD_NUMBER) -> bool:
+    """``value`` is a JSON integer within ``low``…``high``: an int, never a bool, text or a
+    float (a JSON body's numbers, as ``json.loads`` reads them)."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def whole_number(text: Any, low: int = 0, high: int = LARGEST_RECORD_NUMBER) -> int | None:
     """The whole number ``text`` is (an int, not a bool, or 1 to 19 ASCII digits) when it
     lies in ``low``…``high``, else None: a form's state number, a query's position."""

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from games.models import Match, Mode
 from games.services import match_create
-from shen_site.record_numbers import whole_number
+from shen_site.record_numbers import json_whole, whole_number
 from tests.games.helpers import committed, legal_json, played_to_the_end
 
 pytestmark = pytest.mark.django_db
@@ -137,3 +137,13 @@ def test_a_replay_file_s_numbers_are_json_integers(alice_api, alice, match, fiel
     answer = alice_api.post("/api/matches/import/", {**document, field: value}, format="json")
     assert answer.status_code == 400, answer.content
     assert Match.objects.filter(mode=Mode.IMPORTED).count() == 1
+
+
+@pytest.mark.parametrize(
+    "value, whole",
+    [(0, True), (2**63 - 1, True), (2**63, False), (-1, False), (True, False), (7.0, False)]
+    + [("7", False), (None, False)],
+    ids=repr,
+)
+def test_a_json_whole_number_is_an_int_in_its_bounds_never_a_bool_text_or_float(value, whole):
+    assert json_whole(value) is whole
