@@ -20,7 +20,6 @@ Run: ``.venv/bin/python bench/bot_latency.py``
 from __future__ import annotations
 
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -32,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.simulate import site_in  # noqa: E402
+from shen_site.processes import stop_processes  # noqa: E402
 
 SIMULATION_GAMES = 10_000
 MATCHES = int(os.environ.get("BENCH_MATCHES", "5"))
@@ -84,14 +84,7 @@ def measure(directory: Path) -> list[float]:
         simulation_cancel(job)
         return latencies
     finally:
-        for worker in workers:
-            os.killpg(worker.pid, signal.SIGTERM)
-        for worker in workers:
-            try:
-                worker.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(worker.pid, signal.SIGKILL)
-                worker.wait()
+        stop_processes(workers, 20)
 
 
 def _first_move(owner, deck) -> float:

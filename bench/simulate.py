@@ -28,7 +28,6 @@ Run: ``.venv/bin/python bench/simulate.py`` (``BENCH_GAMES`` sets the number of 
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -41,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.cpu_time import CpuTime, available, children, cpu_time  # noqa: E402
+from shen_site.processes import stop_processes  # noqa: E402
 
 GAMES = int(os.environ.get("BENCH_GAMES", "400"))
 SEED = 2026
@@ -194,12 +194,7 @@ def _through_workers(job, processes: int, log: Path):
         )
         return run, created
     finally:
-        worker.send_signal(signal.SIGTERM)
-        try:
-            worker.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(worker.pid, signal.SIGKILL)
-            worker.wait()
+        stop_processes([worker], 30)
 
 
 def _pool_process(job, pid: int, spent: CpuTime) -> PoolProcess:

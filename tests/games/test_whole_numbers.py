@@ -141,8 +141,16 @@ def test_a_replay_file_s_numbers_are_json_integers(alice_api, alice, match, fiel
 
 @pytest.mark.parametrize(
     "value, whole",
-    [(0, True), (2**63 - 1, True), (2**63, False), (-1, False), (True, False), (7.0, False)]
-    + [("7", False), (None, False)],
+    [
+        (0, True),
+        (2**63 - 1, True),
+        (2**63, False),
+        (-1, False),
+        (True, False),
+        (7.0, False),
+        ("7", False),
+        (None, False),
+    ],
     ids=repr,
 )
 def test_a_json_whole_number_is_an_int_in_its_bounds_never_a_bool_text_or_float(value, whole):

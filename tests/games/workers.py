@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,6 +18,7 @@ from django.db import connection
 
 from games.management.commands.runsite import site_workers, worker_command
 from shen_site.celery import app as celery_app
+from shen_site.processes import stop_processes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,15 +79,7 @@ def worker_starter() -> Iterator[Callable[[], subprocess.Popen]]:
     try:
         yield start
     finally:
-        for process in started:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in started:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        stop_processes(started, 20)
 
 
 @pytest.fixture

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
+from shen_site.processes import stop_processes
+
 # The worker gets this long to finish its chunk on Ctrl-C before it is killed
 # (a killed chunk is simply played again next time: chunks are idempotent).
 STOP_SECONDS = 10
@@ -98,10 +100,7 @@ class Command(BaseCommand):
         try:
             call_command("runserver", addrport)
         finally:
-            for worker in workers:
-                _ask_to_stop(worker)
-            for worker in workers:
-                _stop(worker)
+            stop_processes(workers, STOP_SECONDS)
 
 
 def stop_on_sigterm() -> None:
@@ -113,18 +112,3 @@ def stop_on_sigterm() -> None:
         raise SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, leave)
-
-
-def _ask_to_stop(worker: subprocess.Popen) -> None:
-    """A warm shutdown: the worker finishes its tasks first."""
-    if worker.poll() is None:
-        worker.send_signal(signal.SIGTERM)
-
-
-def _stop(worker: subprocess.Popen) -> None:
-    """Wait for the worker to stop, and kill it if it does not in time."""
-    try:
-        worker.wait(timeout=STOP_SECONDS)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        worker.wait()
