@@ -148,7 +148,11 @@ def _retreat_to(state: GameState, avatar: Avatar, to: int, log: list[Event]) -> 
 
 def answer_retreat(state, decision: ChooseRetreat, action: Action, log) -> GameState:
     """The owner's pick of where a blocked retreat ends (R23)."""
-    if not isinstance(action, Retreat) or action.to not in decision.options:
+    if (
+        not isinstance(action, Retreat)
+        or action.avatar != decision.avatar
+        or action.to not in decision.options
+    ):
         names = ", ".join(
             state.position_name(o, state.avatar(decision.avatar).on_path) for o in decision.options
         )

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import PlayCard, Ruleset
+from games.engine import PlayCard, Retreat, Ruleset
 from games.engine.decisions import (
     ActivationStep,
     AfterCombat,
@@ -182,6 +182,16 @@ def test_blocked_retreat_with_several_places_asks_the_owner_R23():
     scene.do("retreat f2")
     assert scene.at("f2") == "tide-sentinel"
     scene.do("pass").done()
+
+
+def test_a_blocked_retreat_answer_naming_another_avatar_is_refused_R23():
+    builder = _warden_beats_sentinel(stones=("A7", "F2"))
+    scene = builder.avatar(BLUE, SENTINEL, "e5").activation(RED)
+    scene.do("c3xd4", "keep avatar", "lose deck 3")
+    decision = scene.expect(ChooseRetreat).decision
+    place = decision.options[0]
+    other = next(a.card for a in scene.state.avatars if a.card != decision.avatar)
+    assert "retreat" in scene.refused(Retreat(other, place))
 
 
 def test_blocked_retreat_with_no_room_removes_the_avatar_R23():
