@@ -69,6 +69,22 @@ OPTION_FIELDS: Mapping[str, Callable[[], forms.Field]] = MappingProxyType(
                 ("any_empty", "To any empty space next to it"),
             ],
         ),
+        "window_items": _yes_no("An Item may be played on a fighting Avatar during combat (R22)"),
+        "max_items": lambda: WholeNumberFormField(
+            label="Items an Avatar may carry (R16)",
+            min_value=0,
+            max_value=9,
+            required=False,
+            help_text="0: any number.",
+        ),
+        "items_on_walkers": _yes_no("Items may be played on an Avatar on the Spirit Path (R16)"),
+        "path_cards": _choices(
+            "A card moving an Avatar onto or off the Spirit Path (R16)",
+            [
+                ("action", "Resolves and is discarded"),
+                ("remains", "Stays attached (Remains in Play)"),
+            ],
+        ),
         "max_turns": lambda: WholeNumberFormField(
             label="Turn limit (R26)",
             min_value=MAX_TURNS_RANGE[0],

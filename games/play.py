@@ -16,7 +16,13 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from games import engine
-from games.engine.ruleset import CLAIM_REACHES, RECOVERY_CHOICES, RETREATS, TIE_RULES
+from games.engine.ruleset import (
+    CLAIM_REACHES,
+    PATH_CARDS,
+    RECOVERY_CHOICES,
+    RETREATS,
+    TIE_RULES,
+)
 
 SEATS = (0, 1)
 SEAT_NAMES = ("Red", "Blue")
@@ -32,6 +38,13 @@ REASON_WORDS: Mapping[str, str] = MappingProxyType(
 )
 # The turn limit (R26) a match may ask for: enough for a long game, and it bounds a record.
 MAX_TURNS_RANGE = (1, 200)
+
+
+def _a_few(value: Any) -> bool:
+    """A count from 0 (no limit) to 9: of Spirits in play, of Items on an Avatar (R16)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9
+
+
 # Ruleset options a match may change, each with the check its value must pass.
 OPTION_CHECKS: Mapping[str, Callable[[Any], bool]] = MappingProxyType(
     {
@@ -40,14 +53,16 @@ OPTION_CHECKS: Mapping[str, Callable[[Any], bool]] = MappingProxyType(
         "realm_stone_counts": lambda value: isinstance(value, bool),
         # The readings the earlier rulesets leave open (docs/rules-beta-2025.md).
         "opening_redraw": lambda value: isinstance(value, bool),
-        "spirits_limit": lambda value: (
-            isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9
-        ),
+        "spirits_limit": _a_few,
         "ties": lambda value: value in TIE_RULES,
         "ranged_counters": lambda value: isinstance(value, bool),
         "beaten_attacker_pays": lambda value: isinstance(value, bool),
         "claim_reach": lambda value: value in CLAIM_REACHES,
         "retreat": lambda value: value in RETREATS,
+        "window_items": lambda value: isinstance(value, bool),
+        "max_items": _a_few,
+        "items_on_walkers": lambda value: isinstance(value, bool),
+        "path_cards": lambda value: value in PATH_CARDS,
         "max_turns": lambda value: (
             isinstance(value, int)
             and not isinstance(value, bool)
@@ -69,6 +84,10 @@ RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
             "beaten_attacker_pays",
             "claim_reach",
             "retreat",
+            "window_items",
+            "max_items",
+            "items_on_walkers",
+            "path_cards",
             "max_turns",
         ),
         "simplified-0.1": ("claim_reach", "retreat", "ties", "ranged_counters", "max_turns"),

@@ -31,7 +31,8 @@ class MatchCreateSerializer(serializers.Serializer):
             + "; ".join(f"{name}: {', '.join(names)}" for name, names in RULESET_OPTIONS.items())
             + ". Values: recovery (all | turn_player), ties (defender | reroll), claim_reach "
             "(on | on_or_next_to | next_to), retreat (along_attack | moved_from | any_empty), "
-            f"spirits_limit (0-9, 0: any number), max_turns ({MAX_TURNS_RANGE[0]}-"
+            "path_cards (action | remains), spirits_limit and max_items (0-9, 0: any number), "
+            f"max_turns ({MAX_TURNS_RANGE[0]}-"
             f"{MAX_TURNS_RANGE[1]}), the others true or false"
         ),
     )

@@ -41,7 +41,13 @@ from games.engine.events import (
     RealmStoneAttacked,
 )
 from games.engine.movement import place_avatar
-from games.engine.playing import distinct_cards, play_card, play_options
+from games.engine.playing import (
+    distinct_cards,
+    fighter,
+    play_card,
+    play_options,
+    playable_now,
+)
 from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
 
 # The traits each side rolls with, per kind of combat (R19, R22).
@@ -96,18 +102,18 @@ def start_combat(
 
 
 def _combatant(state: GameState, player: int) -> Avatar | None:
-    combat = state.combat
-    card = combat.attacker if state.owners[combat.attacker] == player else combat.defender
+    card = fighter(state, player)
     return state.avatar(card) if card >= 0 else None
 
 
 def window_may_offer(state: GameState, player: int) -> bool:
     """Could ``player`` use anything in this combat window? A cheap first look: a card of a
-    kind playable in combat in hand, or an in-combat ability on their combatant."""
+    kind playable in combat in hand (Items too, with ``window_items``), or an in-combat
+    ability on their combatant."""
     combat = state.combat
     cards = state.cards
     if not combat.cards_used[player] and any(
-        cards[card].played_in_combat.playable for card in state.hands[player]
+        playable_now(state, cards[card], True) for card in state.hands[player]
     ):
         return True
     avatar = _combatant(state, player)

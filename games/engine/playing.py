@@ -7,13 +7,19 @@ target or lie beside the board; Actions resolve and are discarded. A card
 aimed at an Avatar is paid at that Avatar's position; an untargeted card at
 any one space. In a combat window only Actions and Remains may be played,
 paid with the player's Shén at the combat (R22).
+
+The earlier rulesets differ by ruleset fields: ``card_shen`` "any_space" pays any
+non-Avatar card at any one space, whatever it aims at (R15); ``window_items`` lets
+an Item onto the player's fighting Avatar in a combat window (R22);
+``items_on_walkers`` and ``max_items`` 0 lift the Item limits (R16); ``path_cards``
+"action" discards a card that moves an Avatar onto or off the Spirit Path (R16).
 """
 
 from __future__ import annotations
 
 from games.engine.actions import IllegalAction, PlayCard, RemoveRemains
 from games.engine.avatars import replace_avatar, with_avatar
-from games.engine.cards import CardSpec, effect_steps, path_verb
+from games.engine.cards import CardSpec, PlayProfile, effect_steps, path_verb
 from games.engine.costs import PlayerShen, card_cost, combat_shen
 from games.engine.decisions import DiscardCard
 from games.engine.effect_resolution import effect_task
@@ -46,6 +52,42 @@ def path_destinations(state: GameState, avatar: Avatar, verb: str) -> list[int]:
     return [s for s in board.vertex_spaces[avatar.at] if state.avatar_at(s, False) is None]
 
 
+def fighter(state: GameState, player: int) -> int:
+    """The card of ``player``'s Avatar in the current combat, or -1 (a Realm Stone's owner)."""
+    combat = state.combat
+    return combat.attacker if state.owners[combat.attacker] == player else combat.defender
+
+
+def playable_now(state: GameState, spec: CardSpec, in_combat: bool) -> bool:
+    """May ``spec`` be played now, in or out of combat? As its profile says (R16, R22), and
+    an Item in a combat window too where ``window_items`` allows it."""
+    if spec.play_profile(in_combat).playable:
+        return True
+    return in_combat and spec.kind == "item" and state.ruleset.window_items
+
+
+def may_equip(state: GameState, avatar: Avatar) -> bool:
+    """May an Item be played onto ``avatar`` (R16)? Not onto a walker, unless
+    ``items_on_walkers``; not past ``max_items`` (0: no limit)."""
+    rules = state.ruleset
+    if avatar.on_path and not rules.items_on_walkers:
+        return False
+    return not rules.max_items or len(avatar.items) < rules.max_items
+
+
+def resolves_at_once(state: GameState, spec: CardSpec, profile: PlayProfile) -> bool:
+    """Is ``spec`` resolved and then discarded when played (R16)? Actions are; so is a
+    Remains card that moves an Avatar onto or off the Spirit Path where ``path_cards`` is
+    "action" (beta-2025: only the 2026 errata made those cards Remains in Play)."""
+    if spec.kind == "action":
+        return True
+    return (
+        spec.kind == "remains"
+        and profile.path_verb is not None
+        and state.ruleset.path_cards == "action"
+    )
+
+
 def _targets(state: GameState, player: int, kind: str) -> list[Avatar]:
     if kind == "own_avatar":
         return [a for a in state.avatars if a.owner == player]
@@ -76,7 +118,7 @@ def play_options(
     spec = state.cards[card]
     in_combat = state.combat is not None
     profile = spec.play_profile(in_combat)
-    if not profile.playable:
+    if not profile.playable and not playable_now(state, spec, in_combat):
         return []
     cost = card_cost(state, player, spec)
     window = combat_shen(state, player) if in_combat else None
@@ -96,12 +138,19 @@ def play_options(
         return [PlayCard(card)] if paying else []
     options: list[PlayCard] = []
     verb = profile.path_verb
-    max_items = state.ruleset.max_items if spec.kind == "item" else -1
-    # Out of combat a card aimed at an Avatar is paid at that Avatar's position.
-    for target in _targets(state, player, kind):
-        if max_items >= 0 and (target.on_path or len(target.items) >= max_items):
-            continue
-        if window is None:
+    # Out of combat a card aimed at an Avatar is paid at that Avatar's position, or
+    # (``card_shen`` "any_space") anywhere the player has one space that pays it (R15):
+    # a condition of the play, not a choice of it, since counters are not spent.
+    at_target = window is None and state.ruleset.card_shen == "target"
+    if window is None and not at_target and not shen.paying(cost):
+        return []
+    targets = _targets(state, player, kind)
+    if spec.kind == "item":
+        targets = [t for t in targets if may_equip(state, t)]
+        if window is not None:  # only onto the Avatar fighting this combat (R22)
+            targets = [t for t in targets if t.card == fighter(state, player)]
+    for target in targets:
+        if at_target:
             table = shen.by_vertex if target.on_path else shen.by_space
             if table[target.at] < cost:
                 continue
@@ -155,7 +204,8 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
     hand.remove(card)
     # The changes are gathered and applied with one evolve at the end.
     changes: dict[str, object] = {"hands": with_item(state.hands, player, tuple(hand))}
-    steps = spec.play_profile(state.combat is not None).steps
+    profile = spec.play_profile(state.combat is not None)
+    steps = profile.steps
     where = ""
     source, origin, on_path, one_shot = action.target, -1, False, False
     target = state.avatar(action.target) if action.target >= 0 else None
@@ -178,7 +228,7 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
         carrying = evolve(target, items=(*target.items, card))
         changes["avatars"] = with_avatar(state.avatars, carrying)
         log.append(CardPlayed(player_name(player), spec.name, where))
-    elif spec.kind == "remains":
+    elif spec.kind == "remains" and not resolves_at_once(state, spec, profile):
         if target is None:
             changes["beside"] = with_item(state.beside, player, (*state.beside[player], card))
         else:
@@ -212,7 +262,7 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
 def _why_not(state: GameState, player: int, action: PlayCard) -> str:
     spec = state.cards[action.card]
     in_combat = state.combat is not None
-    if not spec.play_profile(in_combat).playable:
+    if not playable_now(state, spec, in_combat):
         when = "during combat" if in_combat else "outside combat"
         return f"{spec.name} cannot be played {when} (R16, R22)"
     cost = card_cost(state, player, spec)
@@ -227,9 +277,14 @@ def _why_not(state: GameState, player: int, action: PlayCard) -> str:
     target = state.avatar(action.target)
     if target is not None:
         where = state.position_name(target.at, target.on_path)
+        paid = "there"
+        if in_combat:
+            paid = "at the combat"
+        elif state.ruleset.card_shen == "any_space":
+            paid = "at one space"
         return (
             f"{spec.name} cannot be played on {state.card_name(target.card)} at {where} "
-            f"(needs {cost} Shén there, a fitting target and destination; R15, R16)"
+            f"(needs {cost} Shén {paid}, a fitting target and destination; R15, R16)"
         )
     return f"{spec.name} cannot be played like that (needs {cost} Shén; R15, R16)"
 

@@ -23,6 +23,8 @@ AFTER_COMBAT = ("both", "winner")
 LOSS_POWERS = ("current", "printed")
 RETREATS = ("along_attack", "moved_from", "any_empty")
 OUT_RULES = ("no_cards", "no_avatars")
+CARD_SHEN = ("target", "any_space")
+PATH_CARDS = ("remains", "action")
 
 # Metadata of the fields added with the earlier rulesets: the codec leaves such a
 # field out of a stored game while it holds its default (see codec.OMIT_DEFAULT), so
@@ -50,6 +52,7 @@ class Ruleset:
     anchors: tuple[str, ...] = ("a1", "h1", "a8", "h8")
     hand_size: int = 7
     placements_per_turn: int = 3
+    # R16: the Items an Avatar may carry (0: no limit).
     max_items: int = 3
     ranged_reach: int = 4
     recovery: str = "all"
@@ -99,6 +102,14 @@ class Ruleset:
     stone_attacks: bool = _added(True)
     # R25: a player is out with no cards left, or with no Avatar in play or in hand.
     out_when: str = _added("no_cards")
+    # R15: a non-Avatar card is paid at its target, or at any one space whatever it aims at.
+    card_shen: str = _added("target")
+    # R22: an Item may be played in a combat window, onto the player's fighting Avatar.
+    window_items: bool = _added(False)
+    # R16: Items may be played onto an Avatar walking the Spirit Path.
+    items_on_walkers: bool = _added(False)
+    # R16: a card moving an Avatar onto or off the Spirit Path stays attached, or is discarded.
+    path_cards: str = _added("remains")
     # R9, R16: every turn of alternating steps ends: only the Recovery draw reshuffles,
     # and a card that gives cards back is never given back (R13). False, the field's
     # default, is the reading matches and jobs stored before these rulings were played
@@ -119,6 +130,8 @@ class Ruleset:
             ("loss_power", LOSS_POWERS),
             ("retreat", RETREATS),
             ("out_when", OUT_RULES),
+            ("card_shen", CARD_SHEN),
+            ("path_cards", PATH_CARDS),
         )
         for name, allowed in choices:
             if getattr(self, name) not in allowed:
@@ -131,6 +144,8 @@ class Ruleset:
             raise ValueError("max_turns must be positive; hand and placement counts not negative")
         if self.spirits_limit < 0:
             raise ValueError("spirits_limit must not be negative (0: no limit)")
+        if self.max_items < 0:
+            raise ValueError("max_items must not be negative (0: no limit)")
 
     @property
     def one_action(self) -> bool:
@@ -168,6 +183,11 @@ BETA_2025 = Ruleset(
     retreat="moved_from",
     advance_always=True,
     exhaust_defender=False,
+    card_shen="any_space",
+    window_items=True,
+    max_items=0,
+    items_on_walkers=True,
+    path_cards="action",
 )
 
 # The starter rules: a force of Avatars in hand, anchors on vertices held half each, no

@@ -88,6 +88,10 @@ def test_a_beta_2025_match_from_the_form_keeps_its_rulebook(alice_in, standard):
         ranged_counters="on",
         claim_reach="on_or_next_to",
         retreat="moved_from",
+        window_items="on",
+        max_items=0,
+        items_on_walkers="on",
+        path_cards="action",
         max_turns="",
     )
     assert response.status_code == 302
@@ -109,6 +113,10 @@ def test_another_rulesets_option_sent_by_the_form_is_not_applied(alice_in, stand
         "beaten_attacker_pays": False,
         "claim_reach": "on_or_next_to",
         "retreat": "moved_from",
+        "window_items": False,
+        "max_items": 0,
+        "items_on_walkers": False,
+        "path_cards": "action",
         "max_turns": 9,
     }
 

@@ -151,7 +151,7 @@ def check_cards_are_conserved(state: GameState) -> None:
 def _check_counts_stay_in_range(state: GameState) -> None:
     rules = state.ruleset
     for avatar in state.avatars:
-        assert len(avatar.items) <= rules.max_items
+        assert not rules.max_items or len(avatar.items) <= rules.max_items  # 0: no limit
     assert all(holder in (-1, 0, 1) for holder in state.holders)
     for decision in state.pending:
         if isinstance(decision, PlaceShen):
