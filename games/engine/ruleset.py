@@ -173,7 +173,7 @@ class Ruleset:
 
 BETA_2026_07 = Ruleset(finite_turns=True)
 
-# The older beta: one action per turn, a second Realm Stone, ko, one Spirit, re-rolled
+# The older beta: one action per turn, a second Realm Stone, ko, one Spirit, re-rolled melee
 # ties, printed powers for card losses (docs/rules-beta-2025.md).
 BETA_2025 = Ruleset(
     name="beta-2025",
