@@ -85,6 +85,18 @@ OPTION_FIELDS: Mapping[str, Callable[[], forms.Field]] = MappingProxyType(
                 ("remains", "Stays attached (Remains in Play)"),
             ],
         ),
+        "stone_on_edge": _yes_no("A Realm Stone may stand on the board's edge (R7)"),
+        "ranged_targets": _choices(
+            "A ranged attack may target (R19)",
+            [("opponents", "An opponent's Avatar"), ("any", "Any other Avatar, one's own too")],
+        ),
+        "ranged_ties": _choices(
+            "A tied ranged roll (R22)",
+            [("as_melee", "Is settled as a tied melee roll"), ("defender", "Goes to the defender")],
+        ),
+        "ranged_after_combat": _yes_no(
+            "The winner of a ranged attack may use an after-combat ability (R23)"
+        ),
         "max_turns": lambda: WholeNumberFormField(
             label="Turn limit (R26)",
             min_value=MAX_TURNS_RANGE[0],

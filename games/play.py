@@ -19,6 +19,8 @@ from games import engine
 from games.engine.ruleset import (
     CLAIM_REACHES,
     PATH_CARDS,
+    RANGED_TARGETS,
+    RANGED_TIES,
     RECOVERY_CHOICES,
     RETREATS,
     TIE_RULES,
@@ -63,6 +65,11 @@ OPTION_CHECKS: Mapping[str, Callable[[Any], bool]] = MappingProxyType(
         "max_items": _a_few,
         "items_on_walkers": lambda value: isinstance(value, bool),
         "path_cards": lambda value: value in PATH_CARDS,
+        # Issue 20: the earlier texts' set-up and ranged readings (R7, R19, R22, R23).
+        "stone_on_edge": lambda value: isinstance(value, bool),
+        "ranged_targets": lambda value: value in RANGED_TARGETS,
+        "ranged_ties": lambda value: value in RANGED_TIES,
+        "ranged_after_combat": lambda value: isinstance(value, bool),
         "max_turns": lambda value: (
             isinstance(value, int)
             and not isinstance(value, bool)
@@ -88,9 +95,21 @@ RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
             "max_items",
             "items_on_walkers",
             "path_cards",
+            "stone_on_edge",
+            "ranged_targets",
+            "ranged_ties",
+            "ranged_after_combat",
             "max_turns",
         ),
-        "simplified-0.1": ("claim_reach", "retreat", "ties", "ranged_counters", "max_turns"),
+        "simplified-0.1": (
+            "claim_reach",
+            "retreat",
+            "ties",
+            "ranged_counters",
+            "ranged_targets",
+            "ranged_ties",
+            "max_turns",
+        ),
     }
 )
 

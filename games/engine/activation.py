@@ -332,9 +332,10 @@ def activate(state: GameState, avatar: Avatar, action: Action, log: list[Event])
         return start_combat(state, log, kind="stone", attacker=avatar, target=stone)
     if isinstance(action, RangedAttack):
         if action.defender not in _ranged_targets(state, avatar):
+            whose = "another" if state.ruleset.ranged_targets == "any" else "an opponent's"
             raise IllegalAction(
-                f"{name} cannot shoot that: Ready, in a space, with ranged power, at an "
-                "opponent's Avatar 1–4 spaces away in a space (R19)"
+                f"{name} cannot shoot that: Ready, in a space, with ranged power, at {whose} "
+                f"Avatar 1–{state.ruleset.ranged_reach} spaces away in a space (R19)"
             )
         defender = state.avatar(action.defender)
         return start_combat(

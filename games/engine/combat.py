@@ -84,15 +84,15 @@ def start_combat(
     )
     player = attacker.owner
     state = evolve(state, combat=combat)
-    state = push(
-        state,
-        ClearCombat(),
-        CombatEnd(),
-        CombatRetreat(),
-        RollCombat(),
-        CombatWindow(other(player)),
-        CombatWindow(player),
+    # A shot at one's own Avatar (``ranged_targets`` "any") has one player on both sides:
+    # only the players whose Avatars fight have a window (M6).
+    own_target = defender is not None and defender.owner == player
+    windows = (
+        (CombatWindow(player),)
+        if own_target
+        else (CombatWindow(other(player)), CombatWindow(player))
     )
+    state = push(state, ClearCombat(), CombatEnd(), CombatRetreat(), RollCombat(), *windows)
     if origin != attacker.at:
         state = place_avatar(state, attacker, origin, attacker.on_path, log)
     return state
@@ -200,17 +200,18 @@ def _dice_counts(state: GameState, combat: Combat, attack_power: int, defense_po
     ruleset counts them."""
     rules = state.ruleset
     player = state.owners[combat.attacker]
-    opponent = other(player)
+    defending = state.owners[combat.defender]
     attack_count = attack_power + combat.bonus_dice[player]
-    defense_count = defense_power + combat.bonus_dice[opponent]
+    # At one's own Avatar (``ranged_targets`` "any") the player's bonus dice are the attack's.
+    defense_count = defense_power + (combat.bonus_dice[defending] if defending != player else 0)
     if combat.kind == "melee":
         attacked_from = combat.origin if rules.attacker_dice_at == "origin" else combat.target
         attack_count += shen_at(state, player, attacked_from, combat.on_path)
-        defense_count += shen_at(state, opponent, combat.target, combat.on_path)
+        defense_count += shen_at(state, defending, combat.target, combat.on_path)
     elif rules.ranged_counters:
         # The earlier texts: each side's counters around the target space.
         attack_count += shen_at(state, player, combat.target, False)
-        defense_count += shen_at(state, opponent, combat.target, False)
+        defense_count += shen_at(state, defending, combat.target, False)
     return attack_count, defense_count
 
 
@@ -241,7 +242,10 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
     attack_power = trait_value(state, attacker, attack_trait)
     defense_power = trait_value(state, defender, defense_trait)
     attack_count, defense_count = _dice_counts(state, combat, attack_power, defense_power)
-    rerolls = state.ruleset.ties == "reroll" and (attack_count or defense_count)
+    rules = state.ruleset
+    # A ranged tie follows ``ties`` too, unless ``ranged_ties`` gives it to the defender.
+    ties = rules.ties if combat.kind == "melee" or rules.ranged_ties == "as_melee" else "defender"
+    rerolls = ties == "reroll" and (attack_count or defense_count)
     while True:
         state, attack_dice = _roll(state, attack_count)
         state, defense_dice = _roll(state, defense_count)

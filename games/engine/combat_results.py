@@ -216,13 +216,14 @@ def combat_end(state: GameState, log: list[Event]) -> GameState:
             state = replace_avatar(state, evolve(avatar, exhausted=True))
     windows = []
     attacker_player = state.owners[combat.attacker]
-    if combat.kind == "melee" and state.ruleset.after_combat == "both":
+    rules = state.ruleset
+    if combat.kind == "melee" and rules.after_combat == "both":
         windows = [combat.defender, combat.attacker]
-    elif combat.kind in ("melee", "ranged"):
-        winner = combat.attacker if combat.winner == attacker_player else combat.defender
-        windows = [winner]
-    elif not combat.abilities_used[attacker_player]:
+    elif combat.kind == "melee" or (combat.kind == "ranged" and rules.ranged_after_combat):
+        windows = [combat.attacker if attacker_won(state) else combat.defender]
+    elif combat.kind == "stone" and not combat.abilities_used[attacker_player]:
         windows = [combat.attacker]
+    # else a ranged attack under the earlier texts: no ability after it (R23)
     for card in windows:
         avatar = state.avatar(card)
         if avatar is not None and any(
@@ -232,6 +233,16 @@ def combat_end(state: GameState, log: list[Event]) -> GameState:
         ):
             state = push(state, AfterCombat(avatar.owner, avatar.card))
     return state
+
+
+def attacker_won(state: GameState) -> bool:
+    """Did the attacker win the current combat? ``winner`` names a player, so a shot at
+    one's own Avatar (``ranged_targets`` "any") is read from its dice."""
+    combat = state.combat
+    attacker_player = state.owners[combat.attacker]
+    if combat.defender >= 0 and state.owners[combat.defender] == attacker_player:
+        return sum(combat.attack_dice) > sum(combat.defense_dice)
+    return combat.winner == attacker_player
 
 
 def after_combat_options(state, decision: AfterCombat) -> list[Action]:

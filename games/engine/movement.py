@@ -181,12 +181,15 @@ def record_captures(
 
 def ranged_targets_within(state: GameState, avatar: Avatar, limit: int) -> list[int]:
     """The cards of the opposing Avatars in spaces within king-move distance ``limit``
-    of ``avatar``'s space (R4, R19), in the order of ``state.avatars``."""
+    of ``avatar``'s space (R4, R19), in the order of ``state.avatars``; with
+    ``ranged_targets`` "any" (the earlier texts' "any other Avatar" read literally),
+    the owner's other Avatars too."""
     distance = state.board.space_distance
+    any_avatar = state.ruleset.ranged_targets == "any"
     return [
-        other_avatar.card
-        for other_avatar in state.avatars
-        if not other_avatar.on_path
-        and other_avatar.owner != avatar.owner
-        and distance(avatar.at, other_avatar.at) <= limit
+        target.card
+        for target in state.avatars
+        if not target.on_path
+        and (target.owner != avatar.owner or (any_avatar and target.card != avatar.card))
+        and distance(avatar.at, target.at) <= limit
     ]

@@ -25,6 +25,8 @@ RETREATS = ("along_attack", "moved_from", "any_empty")
 OUT_RULES = ("no_cards", "no_avatars")
 CARD_SHEN = ("target", "any_space")
 PATH_CARDS = ("remains", "action")
+RANGED_TARGETS = ("opponents", "any")
+RANGED_TIES = ("as_melee", "defender")
 
 # Metadata of the fields added with the earlier rulesets: the codec leaves such a
 # field out of a stored game while it holds its default (see codec.OMIT_DEFAULT), so
@@ -110,6 +112,16 @@ class Ruleset:
     items_on_walkers: bool = _added(False)
     # R16: a card moving an Avatar onto or off the Spirit Path stays attached, or is discarded.
     path_cards: str = _added("remains")
+    # R7: a Realm Stone may stand on the board's edge, with 2 or 3 starting counters.
+    stone_on_edge: bool = _added(True)
+    # R8: the opening redraw is offered only when the deck still holds an Avatar.
+    redraw_needs_avatar_in_deck: bool = _added(True)
+    # R19: a ranged attack targets an opponent's Avatar, or any other Avatar.
+    ranged_targets: str = _added("opponents")
+    # R22: a ranged tie is settled like a melee one (``ties``), or goes to the defender.
+    ranged_ties: str = _added("as_melee")
+    # R23: the winner of a ranged attack may use an after-combat ability.
+    ranged_after_combat: bool = _added(True)
     # R9, R16: every turn of alternating steps ends: only the Recovery draw reshuffles,
     # and a card that gives cards back is never given back (R13). False, the field's
     # default, is the reading matches and jobs stored before these rulings were played
@@ -132,6 +144,8 @@ class Ruleset:
             ("out_when", OUT_RULES),
             ("card_shen", CARD_SHEN),
             ("path_cards", PATH_CARDS),
+            ("ranged_targets", RANGED_TARGETS),
+            ("ranged_ties", RANGED_TIES),
         )
         for name, allowed in choices:
             if getattr(self, name) not in allowed:
@@ -159,7 +173,7 @@ class Ruleset:
 
 BETA_2026_07 = Ruleset(finite_turns=True)
 
-# The older beta: one action per turn, a second Realm Stone, ko, one Spirit, re-rolled
+# The older beta: one action per turn, a second Realm Stone, ko, one Spirit, re-rolled melee
 # ties, printed powers for card losses (docs/rules-beta-2025.md).
 BETA_2025 = Ruleset(
     name="beta-2025",
@@ -188,6 +202,10 @@ BETA_2025 = Ruleset(
     max_items=0,
     items_on_walkers=True,
     path_cards="action",
+    stone_on_edge=False,
+    redraw_needs_avatar_in_deck=False,
+    ranged_ties="defender",
+    ranged_after_combat=False,
 )
 
 # The starter rules: a force of Avatars in hand, anchors on vertices held half each, no
@@ -209,6 +227,7 @@ SIMPLIFIED_0_1 = replace(
     retreat="any_empty",
     stone_attacks=False,
     out_when="no_avatars",
+    stone_on_edge=True,
 )
 
 RULESETS = MappingProxyType({r.name: r for r in (BETA_2026_07, BETA_2025, SIMPLIFIED_0_1)})

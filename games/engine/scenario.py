@@ -22,6 +22,7 @@ Avatar put on a vertex walks the Spirit Path). Choices are strict:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from games.engine.board import Geometry
 from games.engine.capture import ShenGrid
@@ -171,11 +172,14 @@ class ScenarioBuilder:
         """``player``'s Realm Stone on ``vertex`` (its starting counters only if asked).
 
         Set-up's rule holds (R7): not on a corner of an anchor point, not next to
-        another Realm Stone, and on an empty vertex with empty neighbours."""
+        another Realm Stone, and on an empty vertex with empty neighbours. The board's
+        edge is allowed under every ruleset (beta-2025's set-up keeps stones off it), so
+        one table serves the tests of all of them."""
         v = self.board.parse_vertex(vertex)
         if self.stones[player] >= 0:
             raise ScenarioError(f"{player_name(player)} already has a Realm Stone")
-        refused = realm_stone_error(self.board, self.grid, self.anchors, v, self.ruleset)
+        rules = replace(self.ruleset, stone_on_edge=True)
+        refused = realm_stone_error(self.board, self.grid, self.anchors, v, rules)
         if refused is not None:
             raise ScenarioError(f"a Realm Stone there breaks set-up's rule: {refused}")
         self.grid = self.grid.with_stone(v, player)

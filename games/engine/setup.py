@@ -165,13 +165,16 @@ def realm_stone_error(
 ) -> str | None:
     """Why a Realm Stone may not go on ``vertex`` of ``grid`` with these anchor points
     (R7), or None: the vertex empty, not by an anchor point or another Realm Stone,
-    and (``stone_counters`` "all") its neighbours empty."""
+    (``stone_counters`` "all") its neighbours empty, and (not ``stone_on_edge``,
+    beta-2025) off the board's edge."""
     rules = ruleset or Ruleset()
     if not isinstance(vertex, int) or not board.is_vertex(vertex):
         return f"{vertex!r} is not a vertex of this board"
     name = board.vertex_name(vertex)
     if not grid.is_empty(vertex):
         return f"{name} is not empty (R7)"
+    if not rules.stone_on_edge and len(board.vertex_neighbours[vertex]) < 4:
+        return f"{name} is on the board's edge: the stone's 4 counters need 4 neighbours (R7)"
     if _anchor_closed(board, anchors, rules) >> vertex & 1:
         return f"{name} is a corner of, or next to, an anchor point (R7)"
     for neighbour in board.vertex_neighbours[vertex]:
@@ -206,7 +209,10 @@ def stone_options(state: GameState, decision: ChooseRealmStone) -> list[Action]:
     crowded = taken if state.ruleset.stone_counters == "all" else stones
     closed = _anchor_closed(board, state.anchors, state.ruleset) | taken
     closed |= board.mask_neighbours(crowded)
-    return [PlaceRealmStone(v) for v in range(board.vertex_count) if not closed >> v & 1]
+    vertices = range(board.vertex_count)
+    if not state.ruleset.stone_on_edge:  # beta-2025: 4 counters around the stone
+        vertices = [v for v in vertices if len(board.vertex_neighbours[v]) == 4]
+    return [PlaceRealmStone(v) for v in vertices if not closed >> v & 1]
 
 
 def answer_stone(state: GameState, decision: ChooseRealmStone, action: Action, log: list[Event]):
@@ -242,8 +248,9 @@ def deal_hands(state: GameState, log: list[Event]) -> GameState:
     """R8: each player shuffles and draws a hand; the last to place a stone begins.
 
     Without a deck (simplified-0.1, R29) the whole force is the hand. With
-    ``opening_redraw`` (beta-2025) a player whose hand has no Avatar, and whose deck
-    has one, may redraw it once: the roll winner is asked first.
+    ``opening_redraw`` (beta-2025) a player whose hand has no Avatar may redraw it
+    once (with ``redraw_needs_avatar_in_deck``, only if the deck holds one): the roll
+    winner is asked first.
     """
     seed = state.rng
     decks = list(state.decks)
@@ -265,8 +272,11 @@ def deal_hands(state: GameState, log: list[Event]) -> GameState:
 
 def _may_redraw(state: GameState, player: int) -> bool:
     cards = state.cards
-    in_hand = any(cards[card].kind == "avatar" for card in state.hands[player])
-    return not in_hand and any(cards[card].kind == "avatar" for card in state.decks[player])
+    if any(cards[card].kind == "avatar" for card in state.hands[player]):
+        return False
+    if not state.ruleset.redraw_needs_avatar_in_deck:  # beta-2025: the hand is all it asks
+        return True
+    return any(cards[card].kind == "avatar" for card in state.decks[player])
 
 
 def redraw_options(state: GameState, decision: ChooseRedraw) -> list[Action]:

@@ -117,6 +117,10 @@ def test_another_rulesets_option_sent_by_the_form_is_not_applied(alice_in, stand
         "max_items": 0,
         "items_on_walkers": False,
         "path_cards": "action",
+        "stone_on_edge": False,
+        "ranged_targets": "opponents",
+        "ranged_ties": "defender",
+        "ranged_after_combat": False,
         "max_turns": 9,
     }
 

@@ -4,6 +4,7 @@ of them, or being the last player with cards, wins (R25)."""
 import pytest
 
 from games.engine import RULESETS
+from games.engine.costs import shen_at
 from games.engine.scenario import BLUE, RED
 from tests.games.engine.cards import FLAME_SPIRIT, WARDEN
 from tests.games.engine.tables import bare_table, table
@@ -58,3 +59,14 @@ def test_the_last_player_with_cards_wins_R25():
     scene = builder.counters(BLUE, "E5").counters(RED, "D5 F5 E4").one_action(RED)
     scene.do("E6")  # captures E5: Blue loses its last card
     assert scene.state.result.winner == RED and scene.state.result.reason == "out_of_cards"
+
+
+def test_R20_beta_2025_the_claim_marker_is_not_a_shen_counter():
+    # "Place one of your Shén counters on that the Anchor Point": on the space, not on a
+    # vertex of the Spirit Path, so it plays no part in capture, costs or dice.
+    scene = _table().avatar(RED, WARDEN, "a1").one_action(RED)
+    grid = scene.state.grid
+    scene.do("a1 claims")
+    assert scene.holder("a1") == RED
+    assert scene.state.grid == grid
+    assert shen_at(scene.state, RED, scene.space("a1"), False) == 0

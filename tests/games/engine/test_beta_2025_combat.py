@@ -8,7 +8,7 @@ from games.engine import RULESETS
 from games.engine.decisions import AfterCombat, CombatWindow, RemoveOrLose, TakeTurn
 from games.engine.events import MeleeRolled, RangedRolled
 from games.engine.scenario import BLUE, RED, ability, action_card, avatar_card
-from tests.games.engine.cards import ARCHER, FIRE_BLADE, GUARD, SENTINEL, WARDEN
+from tests.games.engine.cards import ARCHER, FIRE_BLADE, GUARD, REGROUP, SENTINEL, WARDEN
 from tests.games.engine.tables import table
 
 BETA_2025 = RULESETS["beta-2025"]
@@ -149,3 +149,22 @@ def test_an_exhausted_defender_defends_at_full_strength_R18(penalty, dice):
     scene = builder.dice(*[1] * 5).one_action(RED).do("c3xd3")
     assert len(_rolled(scene)[-1].defense_dice) == dice
     scene.expect(type(scene.decision))
+
+
+def test_R19_beta_2025_a_realm_stone_attack_has_its_card_windows():
+    # "Combat can also begin with a Realm Stone", and each player may play a card before
+    # the (here absent) rolls, paid at the defended vertex: Blue's stone and I4 pay the
+    # fire Rage's 2 (R15).
+    builder = table("A7", "I5", ruleset=BETA_2025).hand(BLUE, RAGE).counters(BLUE, "I4")
+    scene = builder.avatar(RED, WARDEN, "h5").one_action(RED).do("h5 attacks stone")
+    assert scene.decision == CombatWindow(BLUE)
+    scene.do("pass", "lose deck 3")
+
+
+def test_R23_beta_2025_the_winner_of_a_realm_stone_attack_may_use_its_ability_after():
+    scout = avatar_card("Scout", melee=3, abilities=[REGROUP])
+    builder = table("A7", "I5", ruleset=BETA_2025)
+    scene = builder.avatar(RED, scout, "h5").one_action(RED).do("h5 attacks stone")
+    scene.do("lose deck 3")
+    assert scene.decision == AfterCombat(RED, scene.avatar("h5").card)
+    scene.do("pass")

@@ -1,5 +1,5 @@
 """beta-2025 set-up: hands of 6, a redraw for a hand without an Avatar (R8), and Realm
-Stones whose counters may not overlap anyone's (R7)."""
+Stones off the board's edge whose counters may not overlap anyone's (R7)."""
 
 import pytest
 
@@ -81,3 +81,53 @@ def test_realm_stone_counters_may_not_overlap_another_players_R7():
     assert board.parse_vertex("F5") not in offered
     assert board.parse_vertex("G5") in offered
     assert "R7" in scene.refused(PlaceRealmStone(board.parse_vertex("F5")))
+
+
+def _stones(ruleset=BETA_2025):
+    return ScenarioBuilder(ruleset).fill(RED, deck=10).fill(BLUE, deck=10).realm_stones(RED)
+
+
+def test_R7_beta_2025_a_realm_stone_is_not_placed_on_the_boards_edge():
+    # "places 4 Shén counters, one on each vertex around your realm stone"
+    scene = _stones()
+    legal = scene.legal()
+    assert not {"stone E1", "stone A5", "stone I9"} & set(legal)
+    assert "stone E2" in legal and "stone B5" in legal
+    assert "edge" in scene.refused(PlaceRealmStone(scene.vertex("E1")))
+
+
+@pytest.mark.parametrize("on_edge", [False, True])
+def test_R7_beta_2025_a_stone_on_the_edge_is_the_stone_on_edge_option(on_edge):
+    scene = _stones(BETA_2025.with_options(stone_on_edge=on_edge))
+    assert ("stone E1" in scene.legal()) == on_edge
+    if on_edge:
+        assert scene.do("stone E1").counters(RED) == "D1 E2 F1"
+
+
+def test_R7_beta_2025_every_game_sets_its_stones_off_the_edge():
+    state = _set_up(BETA_2025, [[WARDEN] * 10, [SENTINEL] * 10])
+    board = state.board
+    assert [len(board.vertex_neighbours[stone]) for stone in state.stones] == [4, 4]
+    assert [state.grid.counter_mask(p).bit_count() for p in (RED, BLUE)] == [4, 4]
+
+
+def _no_avatar_anywhere():
+    """Red's deck holds no Avatar at all; Blue's is all Avatars."""
+    return [[FILLER] * 10, [SENTINEL] * 10]
+
+
+@pytest.mark.parametrize("needs_avatar, offered", [(False, True), (True, False)])
+def test_R8_beta_2025_a_hand_without_an_avatar_may_be_redrawn_though_the_deck_has_none(
+    needs_avatar, offered
+):
+    ruleset = BETA_2025.with_options(redraw_needs_avatar_in_deck=needs_avatar)
+    state = _set_up(ruleset, _no_avatar_anywhere())
+    assert state.decision == (ChooseRedraw(RED) if offered else TakeTurn(state.turn_player))
+
+
+def test_R8_beta_2025_the_redraw_is_offered_once_even_if_the_new_hand_has_no_avatar():
+    state = _set_up(BETA_2025, _no_avatar_anywhere())
+    state, events = apply(state, Redraw())
+    assert any(isinstance(e, HandRedrawn) for e in events)
+    assert not any(state.cards[c].kind == "avatar" for c in state.hands[RED])
+    assert state.decision == TakeTurn(state.turn_player)

@@ -4,7 +4,7 @@ from games.engine import RangedAttack
 from games.engine.decisions import ActivationStep, AfterCombat, ChooseLostCards, RemoveOrLose
 from games.engine.events import RangedRolled
 from games.engine.scenario import BLUE, RED, ScenarioBuilder, avatar_card
-from tests.games.engine.cards import ARCHER, GUARD, REGROUP, SENTINEL, WAVE_SPIRIT
+from tests.games.engine.cards import ARCHER, GUARD, REGROUP, SENTINEL, WARDEN, WAVE_SPIRIT
 from tests.games.engine.tables import table
 
 
@@ -29,6 +29,12 @@ def test_ranged_attack_reaches_one_to_four_spaces_R19():
     legal = scene.legal()
     assert "b2>>f6" in legal
     assert "b2>>g2" not in legal  # five spaces away
+
+
+def test_R19_beta_2026_07_a_ranged_attack_targets_only_opponents_avatars():
+    builder = _table().avatar(RED, ARCHER, "b2").avatar(RED, WARDEN, "c3")
+    legal = builder.avatar(BLUE, SENTINEL, "d4").activation(RED).legal()
+    assert "b2>>d4" in legal and "b2>>c3" not in legal
 
 
 def test_no_ranged_attack_to_or_from_the_spirit_path_R19():

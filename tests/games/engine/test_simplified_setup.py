@@ -45,6 +45,13 @@ def test_a_realm_stone_is_not_next_to_an_anchor_point_R7():
     assert board.parse_vertex("C1") in offered
 
 
+def test_R7_simplified_0_1_a_realm_stone_may_stand_on_the_edge():
+    # "up to 4 Shen counters, one on each empty vertex around": an edge vertex has 3.
+    builder = ScenarioBuilder(SIMPLIFIED).hand(RED, WARDEN).hand(BLUE, SENTINEL)
+    scene = builder.realm_stones(RED).do("stone E1")
+    assert scene.counters(RED) == "D1 E2 F1"
+
+
 def test_starting_counters_go_on_the_empty_neighbours_only_R7():
     builder = ScenarioBuilder(SIMPLIFIED).hand(RED, WARDEN).hand(BLUE, SENTINEL)
     builder.stone(RED, "D5", with_counters=True)
