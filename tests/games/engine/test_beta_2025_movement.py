@@ -10,7 +10,7 @@ is unchanged.
 
 import pytest
 
-from games.engine import RULESETS
+from games.engine import RULESETS, Ruleset
 from games.engine.decisions import ChooseLostCards, ChooseRetreat, TakeTurn
 from games.engine.scenario import BLUE, RED, avatar_card, item_card
 from tests.games.engine.cards import FLAME_SPIRIT, SENTINEL, SPIRIT_WALK, WARDEN
@@ -19,6 +19,24 @@ from tests.games.engine.tables import table
 EARLIER = ("beta-2025", "simplified-0.1")
 SLOW = avatar_card("Slow", movement=1)
 BOOTS = item_card("Boots", movement=1)
+
+
+def test_R21_the_2026_movement_rules_are_the_defaults():
+    rules = Ruleset()
+    assert rules.stone_blocks_diagonal and rules.walker_counters == "own_or_empty"
+    assert rules.movement == "trait"
+    for name in EARLIER:
+        assert not RULESETS[name].stone_blocks_diagonal
+        assert RULESETS[name].walker_counters == "any"
+
+
+@pytest.mark.parametrize(
+    "field, message",
+    [("walker_counters", "own_or_empty, any"), ("movement", "trait, text")],
+)
+def test_R21_an_unknown_movement_reading_is_refused(field, message):
+    with pytest.raises(ValueError, match=f"{field} must be one of {message}"):
+        Ruleset(**{field: "sideways"})
 
 
 def _table(ruleset: str, *stones: str, **options):
