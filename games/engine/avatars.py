@@ -45,7 +45,10 @@ def lasting_change(spec: CardSpec, trait: str, *, on_bearer: bool) -> int:
 
 
 def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
-    """``avatar``'s current ``trait`` (melee, defense, ranged, movement), never below 0."""
+    """``avatar``'s current ``trait`` (melee, defense, ranged, movement), never below 0.
+
+    Movement starts from :func:`text_movement` instead of the card's value where the
+    ruleset reads the earlier texts literally (``movement`` "text", R21)."""
     cards = state.cards
     spec = cards[avatar.card]
     value = spec.trait(trait)
