@@ -97,6 +97,13 @@ OPTION_FIELDS: Mapping[str, Callable[[], forms.Field]] = MappingProxyType(
         "ranged_after_combat": _yes_no(
             "The winner of a ranged attack may use an after-combat ability (R23)"
         ),
+        "movement": _choices(
+            "An Avatar moves (R21)",
+            [
+                ("trait", "Up to the movement value on its card"),
+                ("text", "One space or vertex (a Spirit on the Path 3), plus bonuses"),
+            ],
+        ),
         "max_turns": lambda: WholeNumberFormField(
             label="Turn limit (R26)",
             min_value=MAX_TURNS_RANGE[0],

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from games import engine
 from games.engine.ruleset import (
     CLAIM_REACHES,
+    MOVEMENT_READINGS,
     PATH_CARDS,
     RANGED_TARGETS,
     RANGED_TIES,
@@ -70,6 +71,7 @@ OPTION_CHECKS: Mapping[str, Callable[[Any], bool]] = MappingProxyType(
         "ranged_targets": lambda value: value in RANGED_TARGETS,
         "ranged_ties": lambda value: value in RANGED_TIES,
         "ranged_after_combat": lambda value: isinstance(value, bool),
+        "movement": lambda value: value in MOVEMENT_READINGS,
         "max_turns": lambda value: (
             isinstance(value, int)
             and not isinstance(value, bool)
@@ -99,6 +101,7 @@ RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
             "ranged_targets",
             "ranged_ties",
             "ranged_after_combat",
+            "movement",
             "max_turns",
         ),
         "simplified-0.1": (
@@ -108,6 +111,7 @@ RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
             "ranged_counters",
             "ranged_targets",
             "ranged_ties",
+            "movement",
             "max_turns",
         ),
     }

@@ -31,8 +31,9 @@ class MatchCreateSerializer(serializers.Serializer):
             + "; ".join(f"{name}: {', '.join(names)}" for name, names in RULESET_OPTIONS.items())
             + ". Values: recovery (all | turn_player), ties (defender | reroll), claim_reach "
             "(on | on_or_next_to | next_to), retreat (along_attack | moved_from | any_empty), "
-            "path_cards (action | remains), spirits_limit and max_items (0-9, 0: any number), "
-            f"max_turns ({MAX_TURNS_RANGE[0]}-"
+            "path_cards (action | remains), movement (trait | text), ranged_targets "
+            "(opponents | any), ranged_ties (as_melee | defender), spirits_limit and "
+            f"max_items (0-9, 0: any number), max_turns ({MAX_TURNS_RANGE[0]}-"
             f"{MAX_TURNS_RANGE[1]}), the others true or false"
         ),
     )

@@ -14,6 +14,11 @@ from games.engine.events import AvatarRemoved, Event
 from games.engine.state import Avatar, GameState, evolve, with_item
 
 STATIC_TIMINGS = ("while_attached", "passive")
+# R21, ``movement`` "text": the earlier texts move an Avatar one space (vertex, on the
+# Spirit Path), or more where its card text says so; the beta Spirits' text said 3 on
+# the Spirit Path (beta-2026-07's note 1 of past updates).
+TEXT_MOVEMENT = 1
+SPIRIT_PATH_TEXT_MOVEMENT = 3
 
 
 def lasting_change(spec: CardSpec, trait: str, *, on_bearer: bool) -> int:
@@ -40,10 +45,15 @@ def lasting_change(spec: CardSpec, trait: str, *, on_bearer: bool) -> int:
 
 
 def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
-    """``avatar``'s current ``trait`` (melee, defense, ranged, movement), never below 0."""
+    """``avatar``'s current ``trait`` (melee, defense, ranged, movement), never below 0.
+
+    Movement starts from :func:`text_movement` instead of the card's value where the
+    ruleset reads the earlier texts literally (``movement`` "text", R21)."""
     cards = state.cards
     spec = cards[avatar.card]
     value = spec.trait(trait)
+    if trait == "movement" and state.ruleset.movement == "text":
+        value = text_movement(spec, avatar)
     if spec.abilities:
         value += lasting_change(spec, trait, on_bearer=False)
     for card in avatar.items:
@@ -56,6 +66,12 @@ def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
     if avatar.exhausted and state.ruleset.exhausted_penalty:
         value -= 1
     return value if value > 0 else 0
+
+
+def text_movement(spec: CardSpec, avatar: Avatar) -> int:
+    """The movement the earlier texts give ``avatar`` before bonuses (R21, ``movement``
+    "text"): one space or vertex, a Spirit's 3 on the Spirit Path."""
+    return SPIRIT_PATH_TEXT_MOVEMENT if spec.is_spirit and avatar.on_path else TEXT_MOVEMENT
 
 
 def replace_avatar(state: GameState, avatar: Avatar) -> GameState:

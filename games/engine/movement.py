@@ -4,7 +4,10 @@ Avatars in spaces take king steps; walkers step orthogonally between
 vertices. No step enters an occupied space or vertex or a Realm Stone's
 vertex, and no diagonal step crosses a Realm Stone's vertex; the last step
 may enter an opponent's Avatar (a melee attack). Walkers enter only vertices
-empty of counters or holding their owner's.
+empty of counters or holding their owner's. The earlier rulesets have neither
+of the last two rules (``stone_blocks_diagonal``, ``walker_counters``): there a
+walker may stand on an opponent's counter, which stays under it, its vertex
+filled as ever (R11), and captured with its group like any counter.
 
 Engine decision: a walker stepping onto an empty vertex fills it (R11), so
 after a walker arrives the engine runs ``capture_around`` for its owner
@@ -28,19 +31,32 @@ def stone_mask(state: GameState) -> int:
     return first | second
 
 
+def counters_stop_walkers(state: GameState) -> bool:
+    """Do the opponent's counters close vertices to walkers (R21, ``walker_counters``)?"""
+    return state.ruleset.walker_counters == "own_or_empty"
+
+
+def closed_counters(state: GameState, player: int) -> int:
+    """The counters a walker of ``player`` may not step onto, as a mask: the opponent's,
+    or none in the earlier rulesets (R21)."""
+    return state.grid.counter_mask(other(player)) if counters_stop_walkers(state) else 0
+
+
 def can_enter(state: GameState, player: int, position: int, on_path: bool) -> bool:
     """May ``player``'s Avatar stand on ``position`` (ignoring other Avatars)?"""
     if not on_path:
         return True
     if stone_mask(state) >> position & 1:
         return False
-    return not state.grid.counter_mask(other(player)) >> position & 1
+    return not closed_counters(state, player) >> position & 1
 
 
-def walker_closed(state: GameState, player: int) -> int:
-    """Vertices a walker of ``player`` cannot stand on: Realm Stones, the opponent's
-    counters and other walkers, as a mask."""
-    closed = stone_mask(state) | state.grid.counter_mask(other(player))
+def walker_closed(state: GameState, player: int, *, counters: bool) -> int:
+    """Vertices a walker of ``player`` cannot stand on: Realm Stones, other walkers and,
+    with ``counters``, the opponent's counters, as a mask."""
+    closed = stone_mask(state)
+    if counters:
+        closed |= state.grid.counter_mask(other(player))
     for avatar in state.avatars:
         if avatar.on_path:
             closed |= 1 << avatar.at
@@ -73,10 +89,16 @@ def reach(
     board = state.board
     # Each step names the vertex a Realm Stone would block it at (R21): the vertex
     # itself on the Path, the corner a diagonal king step crosses in spaces.
-    table = board.path_steps if on_path else board.king_steps
-    stones = stone_mask(state)
-    # Walkers may not enter the opponent's counters.
-    closed = state.grid.counter_mask(other(owner)) if on_path else 0
+    # The earlier rulesets let a king step pass diagonally by a Realm Stone, and
+    # (``walker_counters``) a walker onto the opponent's counters.
+    if on_path:
+        table = board.path_steps
+        stones = stone_mask(state)
+        closed = closed_counters(state, owner)
+    else:
+        table = board.king_steps
+        stones = stone_mask(state) if state.ruleset.stone_blocks_diagonal else 0
+        closed = 0
     start = avatar.at
     seen = {start}
     frontier = [start]
@@ -114,7 +136,7 @@ def step_is_open(state: GameState, player: int, start: int, end: int | None, on_
         return False
     if not can_enter(state, player, end, on_path):
         return False
-    if on_path:
+    if on_path or not state.ruleset.stone_blocks_diagonal:
         return True
     corner = state.board.diagonal_corner(start, end) if end != start else None
     return corner is None or not stone_mask(state) >> corner & 1

@@ -25,6 +25,7 @@ from games.engine.decisions import DiscardCard
 from games.engine.effect_resolution import effect_task
 from games.engine.events import CardPlayed, Event, RemainsRemoved
 from games.engine.movement import (
+    counters_stop_walkers,
     occupancy,
     place_avatar,
     walker_closed,
@@ -41,7 +42,9 @@ def path_destinations(state: GameState, avatar: Avatar, verb: str) -> list[int]:
     if verb == "walk_spirit_path":
         if avatar.on_path:
             return []
-        closed = walker_closed(state, avatar.owner)
+        # The verb's own words, so in every ruleset: onto a corner "empty, or holding
+        # your counter" (games.engine.effects), whatever walkers may do after (R21).
+        closed = walker_closed(state, avatar.owner, counters=True)
         return [
             v
             for v in board.space_corners[avatar.at]
@@ -180,7 +183,8 @@ def _manifest_spots(
         return []  # one Spirit in play at a time (R16, beta-2025)
     newcomer = Avatar(-1, player, -1, False)
     paying = shen.paying(0 if paid else cost, on_path=True)
-    closed = walker_closed(state, player)
+    # No opponent's counter, as walkers stand (R16, R21): any vertex, in the earlier rulesets.
+    closed = walker_closed(state, player, counters=counters_stop_walkers(state))
     # Only a vertex that is the last liberty of one of the player's groups needs the
     # closer look of walker_may_arrive; the mask of those is read once for all.
     danger = state.grid.last_liberties(player)

@@ -27,6 +27,8 @@ CARD_SHEN = ("target", "any_space")
 PATH_CARDS = ("remains", "action")
 RANGED_TARGETS = ("opponents", "any")
 RANGED_TIES = ("as_melee", "defender")
+WALKER_COUNTERS = ("own_or_empty", "any")
+MOVEMENT_READINGS = ("trait", "text")
 
 # Metadata of the fields added with the earlier rulesets: the codec leaves such a
 # field out of a stored game while it holds its default (see codec.OMIT_DEFAULT), so
@@ -122,6 +124,14 @@ class Ruleset:
     ranged_ties: str = _added("as_melee")
     # R23: the winner of a ranged attack may use an after-combat ability.
     ranged_after_combat: bool = _added(True)
+    # R21: a diagonal step may not cross a Realm Stone's vertex.
+    stone_blocks_diagonal: bool = _added(True)
+    # R21: walkers step onto empty or own-counter vertices only, and leave the game
+    # ending a turn on an opponent's counter; or counters stop no walker.
+    walker_counters: str = _added("own_or_empty")
+    # R21: movement is the card's movement trait, or the older texts' one space or
+    # vertex (a Spirit walking the Path 3, as its beta card text said) plus bonuses.
+    movement: str = _added("trait")
     # R9, R16: every turn of alternating steps ends: only the Recovery draw reshuffles,
     # and a card that gives cards back is never given back (R13). False, the field's
     # default, is the reading matches and jobs stored before these rulings were played
@@ -146,6 +156,8 @@ class Ruleset:
             ("path_cards", PATH_CARDS),
             ("ranged_targets", RANGED_TARGETS),
             ("ranged_ties", RANGED_TIES),
+            ("walker_counters", WALKER_COUNTERS),
+            ("movement", MOVEMENT_READINGS),
         )
         for name, allowed in choices:
             if getattr(self, name) not in allowed:
@@ -206,6 +218,8 @@ BETA_2025 = Ruleset(
     redraw_needs_avatar_in_deck=False,
     ranged_ties="defender",
     ranged_after_combat=False,
+    stone_blocks_diagonal=False,
+    walker_counters="any",
 )
 
 # The starter rules: a force of Avatars in hand, anchors on vertices held half each, no

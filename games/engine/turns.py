@@ -11,6 +11,7 @@ from games.engine.avatars import remove_from_game
 from games.engine.card_piles import draw
 from games.engine.decisions import BeginTurn, PlaceShen
 from games.engine.events import Event, Recovered, TurnBegan, TurnEnded
+from games.engine.movement import counters_stop_walkers
 from games.engine.one_action import begin_one_action_turn
 from games.engine.placement import next_placer
 from games.engine.state import PLACEMENT, GameState, evolve, other, player_name
@@ -41,10 +42,13 @@ def begin_turn(state: GameState, log: list[Event]) -> GameState:
 
 
 def end_turn(state: GameState, log: list[Event]) -> GameState:
-    """R21: walkers on an opponent's counter leave the game; modifiers lapse; R26 limit."""
-    for avatar in state.avatars:
-        if avatar.on_path and state.grid.owner(avatar.at) == other(avatar.owner):
-            state = remove_from_game(state, avatar, "ended the turn on an opponent's Shén", log)
+    """R21: walkers on an opponent's counter leave the game (not in the earlier
+    rulesets, ``walker_counters``); modifiers lapse; R26 limit."""
+    if counters_stop_walkers(state):
+        for avatar in state.avatars:
+            if avatar.on_path and state.grid.owner(avatar.at) == other(avatar.owner):
+                why = "ended the turn on an opponent's Shén"
+                state = remove_from_game(state, avatar, why, log)
     log.append(TurnEnded(state.turn))
     state = evolve(state, modifiers=())
     if state.turn >= state.ruleset.max_turns:

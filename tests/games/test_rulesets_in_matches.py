@@ -65,6 +65,19 @@ def test_every_ruleset_names_its_match_options_and_each_has_a_check_and_a_field(
         assert set(options) <= set(OPTION_CHECKS) and set(options) <= set(OPTION_FIELDS)
 
 
+@pytest.mark.parametrize("ruleset", ["beta-2025", "simplified-0.1"])
+def test_R21_the_movement_reading_is_a_match_option_of_the_earlier_rulesets(ruleset):
+    assert SHEN.ruleset(ruleset, {}).movement == "trait"
+    assert SHEN.ruleset(ruleset, {"movement": "text"}).movement == "text"
+    with pytest.raises(ValueError, match="not a valid value for movement"):
+        SHEN.ruleset(ruleset, {"movement": "dice"})
+
+
+def test_R21_beta_2026_07_offers_no_movement_reading():
+    with pytest.raises(ValueError, match="movement is not an option of beta-2026-07"):
+        SHEN.ruleset("beta-2026-07", {"movement": "text"})
+
+
 @pytest.mark.parametrize(
     ("ruleset", "book"),
     [("beta-2025", "rules-beta-2025.md"), ("simplified-0.1", "rules-simplified-0.1.md")],
@@ -121,6 +134,7 @@ def test_another_rulesets_option_sent_by_the_form_is_not_applied(alice_in, stand
         "ranged_targets": "opponents",
         "ranged_ties": "defender",
         "ranged_after_combat": False,
+        "movement": "trait",
         "max_turns": 9,
     }
 

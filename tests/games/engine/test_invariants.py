@@ -161,6 +161,9 @@ def _check_counts_stay_in_range(state: GameState) -> None:
 
 
 def _check_no_walker_ends_on_opponent_shen(state: GameState) -> None:
+    # R21: only where counters stop walkers; the earlier rulesets leave them be.
+    if state.ruleset.walker_counters != "own_or_empty":
+        return
     for avatar in state.avatars:
         if avatar.on_path:
             assert state.grid.owner(avatar.at) != other(avatar.owner)
