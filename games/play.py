@@ -127,8 +127,38 @@ RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 EARLIER_READINGS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
         "beta-2026-07": MappingProxyType({"finite_turns": False}),
-        "beta-2025": MappingProxyType({}),
-        "simplified-0.1": MappingProxyType({}),
+        # Before the earlier rulesets followed their own texts where they differ from
+        # today's (issue 20): the 2026 rules they played by then. simplified-0.1 has no
+        # other cards than Avatars and no redraw, but its record holds those fields too.
+        "beta-2025": MappingProxyType(
+            {
+                "stone_on_edge": True,
+                "redraw_needs_avatar_in_deck": True,
+                "card_shen": "target",
+                "max_items": 3,
+                "items_on_walkers": False,
+                "path_cards": "remains",
+                "stone_blocks_diagonal": True,
+                "walker_counters": "own_or_empty",
+                "window_items": False,
+                "ranged_ties": "as_melee",
+                "ranged_after_combat": True,
+            }
+        ),
+        "simplified-0.1": MappingProxyType(
+            {
+                "redraw_needs_avatar_in_deck": True,
+                "card_shen": "target",
+                "max_items": 3,
+                "items_on_walkers": False,
+                "path_cards": "remains",
+                "stone_blocks_diagonal": True,
+                "walker_counters": "own_or_empty",
+                "window_items": False,
+                "ranged_ties": "as_melee",
+                "ranged_after_combat": True,
+            }
+        ),
     }
 )
 

@@ -74,3 +74,82 @@ def test_no_form_offers_finite_turns_but_a_record_may_carry_it():
     assert play.check_options("beta-2026-07", {"finite_turns": False}) == {"finite_turns": False}
     with pytest.raises(ValueError):
         play.check_options("beta-2025", {"finite_turns": False})
+
+
+# -- the earlier rulesets following their own texts (migration 0008) ---------------------
+
+own_texts = importlib.import_module("games.migrations.0008_earlier_rulesets_kept")
+EARLIER = ["beta-2025", "simplified-0.1"]
+
+
+def stored_before_own_texts(queryset, **fields):
+    """Rows as the engine stored them before the earlier rulesets followed their texts."""
+    queryset.update(**fields)
+    own_texts.keep_the_reading_played(apps, None)
+
+
+@pytest.mark.parametrize("ruleset", EARLIER)
+def test_the_migration_keeps_the_reading_the_game_interface_names(ruleset):
+    assert own_texts.KEPT[ruleset] == dict(GAMES["shen"].earlier_reading(ruleset))
+
+
+@pytest.mark.parametrize("ruleset", EARLIER)
+def test_an_earlier_rulesets_match_stored_before_keeps_the_2026_reading(
+    alice, alices_deck, ruleset
+):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4)
+    stored_before_own_texts(Match.objects.filter(pk=match.pk), ruleset=ruleset, options={})
+    match.refresh_from_db()
+    reading = GAMES["shen"].earlier_reading(ruleset)
+    assert match.options == dict(reading)
+    rules = GAMES["shen"].ruleset(match.ruleset, match.options)
+    assert rules.walker_counters == "own_or_empty" and rules.stone_blocks_diagonal
+
+
+def test_a_stored_match_keeps_the_options_it_chose_over_the_kept_reading(alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4)
+    chosen = {"ties": "defender", "max_turns": 50}
+    stored_before_own_texts(Match.objects.filter(pk=match.pk), ruleset="beta-2025", options=chosen)
+    match.refresh_from_db()
+    assert match.options == {**GAMES["shen"].earlier_reading("beta-2025"), **chosen}
+
+
+def test_a_beta_2026_07_match_is_left_as_it_was_by_0008(alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4)
+    stored_before_own_texts(Match.objects.filter(pk=match.pk), options={"ko": True})
+    match.refresh_from_db()
+    assert match.options == {"ko": True}
+
+
+def test_a_rule_ab_jobs_earlier_arms_keep_the_2026_reading(rule_ab):
+    stored_before_own_texts(
+        SimulationJob.objects.filter(pk=rule_ab.pk),
+        ruleset="beta-2025",
+        options={"max_turns": 30},
+        parameters={"ruleset_b": "simplified-0.1"},
+    )
+    rule_ab.refresh_from_db()
+    play = GAMES["shen"]
+    assert rule_ab.options == {**play.earlier_reading("beta-2025"), "max_turns": 30}
+    assert rule_ab.parameters["options_b"] == {
+        **play.earlier_reading("simplified-0.1"),
+        "max_turns": 30,
+    }
+
+
+def test_going_back_from_0008_forgets_the_kept_reading(alice, alices_deck):
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4)
+    stored_before_own_texts(Match.objects.filter(pk=match.pk), ruleset="beta-2025", options={})
+    own_texts.forget_the_reading(apps, None)
+    match.refresh_from_db()
+    assert match.options == {}
+
+
+@pytest.mark.parametrize("ruleset", EARLIER)
+def test_a_record_may_hold_a_kept_reading_only_with_its_value(ruleset):
+    play = GAMES["shen"]
+    reading = play.earlier_reading(ruleset)
+    unoffered = next(name for name in reading if name not in play.match_options(ruleset))
+    assert play.check_options(ruleset, {unoffered: reading[unoffered]})
+    with pytest.raises(ValueError, match="only as"):
+        play.check_options(ruleset, {unoffered: "anything else"})
