@@ -37,7 +37,7 @@ RULEBOOK_FILES = {
     "beta-2025": RulebookFile(
         "rules-beta-2025.md",
         "The older beta rules: one action per turn, a second Realm Stone, ko, one Spirit, "
-        "re-rolled ties.",
+        "re-rolled melee ties, non-Avatar cards paid at any space.",
     ),
     "simplified-0.1": RulebookFile(
         "rules-simplified-0.1.md",

@@ -206,3 +206,46 @@ def test_the_paragraphs_worded_differently_are_highlighted(page):
     assert len(changed) == 2  # the first paragraph on each side; the rest read alike
     assert REWORDED not in changed[0] and REWORDED in changed[1]
     assert 'class="changed-block"' not in section(page, "r13")  # renamed, text alike
+
+
+# Where each earlier ruleset follows its own text rather than 2026's (issue 20): the rule,
+# and the Ruleset field its rulebook names beside it.
+OWN_TEXTS = {
+    "beta-2025": {
+        "r7": "stone_on_edge",
+        "r8": "redraw_needs_avatar_in_deck",
+        "r15": "card_shen",
+        "r16": "items_on_walkers",
+        "r19": "ranged_targets",
+        "r21": "stone_blocks_diagonal",
+        "r22": "window_items",
+        "r23": "ranged_after_combat",
+    },
+    "simplified-0.1": {
+        "r16": "walker_counters",
+        "r19": "ranged_targets",
+        "r21": "stone_blocks_diagonal",
+        "r22": "ranged_ties",
+        "r23": "ranged_after_combat",
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "older, anchor, field",
+    [
+        (older, anchor, field)
+        for older, rules in OWN_TEXTS.items()
+        for anchor, field in rules.items()
+    ],
+)
+def test_the_real_comparison_shows_each_rule_an_earlier_text_differs_in(
+    client, older, anchor, field
+):
+    """Issue 20: /rules/compare/ shows these rules as differing, the older side naming the
+    field that carries the difference."""
+    response = compare(client, a=NEW, b=older)
+    assert response.status_code == 200
+    compared = section(response.content.decode(), anchor)
+    assert 'data-likeness="differs"' in compared
+    assert field in compared
