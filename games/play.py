@@ -118,6 +118,23 @@ RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 
 
+# Before the earlier rulesets followed their own texts where they differ from today's
+# (issue 20): the 2026 rules they played by then. simplified-0.1 has no other cards than
+# Avatars and no redraw, but its records hold those fields too.
+_BEFORE_OWN_TEXTS = {
+    "redraw_needs_avatar_in_deck": True,
+    "card_shen": "target",
+    "max_items": 3,
+    "items_on_walkers": False,
+    "path_cards": "remains",
+    "stone_blocks_diagonal": True,
+    "walker_counters": "own_or_empty",
+    "window_items": False,
+    "ranged_ties": "as_melee",
+    "ranged_after_combat": True,
+}
+
+
 # The readings of rules changed since a ruleset was first played: for each ruleset, the
 # options under which the matches and jobs stored before the change were played. The
 # migrations of games set them on those records (0007: every turn made to end, R9 and
@@ -127,38 +144,8 @@ RULESET_OPTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 EARLIER_READINGS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
         "beta-2026-07": MappingProxyType({"finite_turns": False}),
-        # Before the earlier rulesets followed their own texts where they differ from
-        # today's (issue 20): the 2026 rules they played by then. simplified-0.1 has no
-        # other cards than Avatars and no redraw, but its record holds those fields too.
-        "beta-2025": MappingProxyType(
-            {
-                "stone_on_edge": True,
-                "redraw_needs_avatar_in_deck": True,
-                "card_shen": "target",
-                "max_items": 3,
-                "items_on_walkers": False,
-                "path_cards": "remains",
-                "stone_blocks_diagonal": True,
-                "walker_counters": "own_or_empty",
-                "window_items": False,
-                "ranged_ties": "as_melee",
-                "ranged_after_combat": True,
-            }
-        ),
-        "simplified-0.1": MappingProxyType(
-            {
-                "redraw_needs_avatar_in_deck": True,
-                "card_shen": "target",
-                "max_items": 3,
-                "items_on_walkers": False,
-                "path_cards": "remains",
-                "stone_blocks_diagonal": True,
-                "walker_counters": "own_or_empty",
-                "window_items": False,
-                "ranged_ties": "as_melee",
-                "ranged_after_combat": True,
-            }
-        ),
+        "beta-2025": MappingProxyType({**_BEFORE_OWN_TEXTS, "stone_on_edge": True}),
+        "simplified-0.1": MappingProxyType(_BEFORE_OWN_TEXTS),
     }
 )
 

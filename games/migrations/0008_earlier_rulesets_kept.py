@@ -3,32 +3,21 @@ from django.db import migrations
 # The fields that made the earlier rulesets follow their own texts (issue 20), each with
 # the value every ruleset had before: today's beta-2026-07 reading. A copy, as migrations
 # must not follow the code they migrate.
+RULES_OF_2026 = {
+    "redraw_needs_avatar_in_deck": True,
+    "card_shen": "target",
+    "max_items": 3,
+    "items_on_walkers": False,
+    "path_cards": "remains",
+    "stone_blocks_diagonal": True,
+    "walker_counters": "own_or_empty",
+    "window_items": False,
+    "ranged_ties": "as_melee",
+    "ranged_after_combat": True,
+}
 KEPT = {
-    "beta-2025": {
-        "stone_on_edge": True,
-        "redraw_needs_avatar_in_deck": True,
-        "card_shen": "target",
-        "max_items": 3,
-        "items_on_walkers": False,
-        "path_cards": "remains",
-        "stone_blocks_diagonal": True,
-        "walker_counters": "own_or_empty",
-        "window_items": False,
-        "ranged_ties": "as_melee",
-        "ranged_after_combat": True,
-    },
-    "simplified-0.1": {
-        "redraw_needs_avatar_in_deck": True,
-        "card_shen": "target",
-        "max_items": 3,
-        "items_on_walkers": False,
-        "path_cards": "remains",
-        "stone_blocks_diagonal": True,
-        "walker_counters": "own_or_empty",
-        "window_items": False,
-        "ranged_ties": "as_melee",
-        "ranged_after_combat": True,
-    },
+    "beta-2025": {**RULES_OF_2026, "stone_on_edge": True},
+    "simplified-0.1": RULES_OF_2026,
 }
 # The options a rule A/B's second arm took from the first when it named none, as each
 # ruleset offered them before these fields came.
