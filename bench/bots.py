@@ -60,9 +60,9 @@ from bench.engine import sample_decks, sample_game
 from games.confidence import wilson_interval
 from games.engine import RULESETS, GameState, legal_actions, make_bot, rng, start_game
 from games.engine.bots import Bot, RandomBot, play_game
+from games.engine.bots.search import MAX_ACTIONS as SEARCH_ACTIONS
+from games.engine.bots.search import PLAYOUTS
 from games.engine.replay import replay
-from games.engine.search import MAX_ACTIONS as SEARCH_ACTIONS
-from games.engine.search import PLAYOUTS
 from games.figure_words import interval_words
 from games.simulation_games import STALLED, outcome, played_out
 

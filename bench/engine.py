@@ -54,8 +54,8 @@ from games.engine import (
     rng,
     start_game,
 )
-from games.engine.action_json import action_from_json, action_to_json
 from games.engine.bots import RandomBot, play_game
+from games.engine.client.action_json import action_from_json, action_to_json
 from games.engine.codec import from_json, state_digest, to_json
 from games.engine.effects import parse_effect
 from games.engine.replay import ReplayResult, replay

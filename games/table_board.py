@@ -19,7 +19,7 @@ from functools import cache
 from games.engine import Avatar, GameState
 from games.engine.avatars import trait_value
 from games.engine.board import Geometry
-from games.engine.client import Place
+from games.engine.client.decision_view import Place
 from games.engine.state import PLAYERS, player_name
 from games.table_decision import Panel, point_key
 

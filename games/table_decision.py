@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from games.engine import DecisionView, action_to_json
-from games.engine.client import CardChoice, Option, Source
+from games.engine.client.decision_view import CardChoice, Option, Source
 
 # A group with more choices than this starts folded in the panel (unless preselected).
 OPEN_GROUP = 6

@@ -11,9 +11,13 @@ values, and actions for clients), replays, each player's view and the bots.
 For clients: ``describe_decision(state)`` (what to draw and offer), actions as
 JSON (``action_to_json``/``action_from_json``) and in words (``action_in_words``).
 The rules it implements are stated and numbered in ``docs/rules.md``.
+
+The package's own layout: the rules are its flat modules (``game`` holds the three
+verbs; ``state``, ``actions``, ``decisions`` and ``events`` the values; one module per
+part of a turn); ``bots/`` plays it by itself, ``client/`` says it to clients, and
+``testing/`` sets up positions for its tests. The rules import none of those three.
 """
 
-from games.engine.action_json import action_from_json, action_to_json
 from games.engine.actions import (
     Action,
     Activate,
@@ -42,8 +46,13 @@ from games.engine.actions import (
     UseAbility,
 )
 from games.engine.bots import Bot, GameStalled, RandomBot, play_game
+from games.engine.bots.greedy import GreedyBot
+from games.engine.bots.roster import BOTS, make_bot
+from games.engine.bots.search import SearchBot
 from games.engine.cards import AbilitySpec, CardSpec
-from games.engine.client import DecisionView, decision_to_json, describe_decision
+from games.engine.client.action_json import action_from_json, action_to_json
+from games.engine.client.decision_view import DecisionView, decision_to_json, describe_decision
+from games.engine.client.words import action_in_words
 from games.engine.codec import CodecError, clone, from_json, state_digest, to_json
 from games.engine.decisions import (
     ActivationStep,
@@ -64,7 +73,6 @@ from games.engine.decisions import (
     RemoveOrLose,
     TakeTurn,
 )
-from games.engine.engine import apply, legal_actions, new_game
 from games.engine.events import (
     AbilityUsed,
     AnchorClaimed,
@@ -95,16 +103,13 @@ from games.engine.events import (
     TurnBegan,
     TurnEnded,
 )
-from games.engine.greedy import GreedyBot
+from games.engine.game import apply, legal_actions, new_game
 from games.engine.replay import ReplayMismatch, ReplayResult, record_digests, replay
-from games.engine.roster import BOTS, make_bot
 from games.engine.ruleset import RULESETS, Ruleset
-from games.engine.search import SearchBot
 from games.engine.setup import DeckList, Scenario, start_game
 from games.engine.state import Avatar, GameState, Result
 from games.engine.victory import is_over, winner
 from games.engine.view import redact_events, view_for
-from games.engine.words import action_in_words
 
 __all__ = (
     "BOTS",

@@ -2,7 +2,7 @@
 
 Positions are board ints (spaces, or vertices for the Spirit Path); cards
 and Avatars are card ints of the state (an Avatar is named by the card that
-manifested it). ``-1`` means "not given". ``games.engine.notation`` writes and
+manifested it). ``-1`` means "not given". ``games.engine.client.notation`` writes and
 reads them in R2 notation.
 """
 

@@ -15,8 +15,8 @@ from typing import Any
 from games.engine.actions import Action
 from games.engine.cards import CardSpec
 from games.engine.codec import state_digest
-from games.engine.engine import apply
 from games.engine.events import Event
+from games.engine.game import apply
 from games.engine.ruleset import Ruleset
 from games.engine.setup import DeckList, Scenario, start_game
 from games.engine.state import GameState

@@ -8,7 +8,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from games.engine.client import DECISION_KINDS
+from games.engine.client.decision_view import DECISION_KINDS
 from tests.games.test_table import (
     ACT_URL,
     Moment,

@@ -11,7 +11,7 @@ import pytest
 from games.engine import RULESETS, RandomBot, apply, legal_actions, start_game
 from games.engine.actions import DrawCard
 from games.engine.events import CardsDrawn, GameOver
-from games.engine.scenario import RED
+from games.engine.testing.scenario import RED
 from games.match_options import OPTION_FIELDS
 from games.models import Match
 from games.play import GAMES, OPTION_CHECKS, RULESET_OPTIONS

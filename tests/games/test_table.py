@@ -35,7 +35,7 @@ from games.engine import (
     start_game,
     view_for,
 )
-from games.engine.client import DECISION_KINDS
+from games.engine.client.decision_view import DECISION_KINDS
 from games.engine.state import other, player_name
 from games.table import build_table, table_for
 from games.table_board import initials

@@ -4,7 +4,7 @@ Each is the plainest card that shows its rule; a test that needs an odd stat (a 
 ability) writes its own card next to the test.
 """
 
-from games.engine.scenario import ability, action_card, avatar_card, item_card, remains_card
+from games.engine.testing.scenario import ability, action_card, avatar_card, item_card, remains_card
 
 # -- Avatars (defaults: melee 2, defense 2, ranged 0, movement 2) ----------------------------
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine.scene import Scene
+from games.engine.testing.scene import Scene
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,7 @@
 """Starting tables for scenario tests: both Realm Stones down, and cards to lose."""
 
 from games.engine.ruleset import Ruleset
-from games.engine.scenario import BLUE, RED, ScenarioBuilder
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder
 
 
 def bare_table(

@@ -5,8 +5,8 @@ import pytest
 from games.engine import Activate, IllegalAction, Move, apply, legal_actions
 from games.engine.cards import AbilitySpec
 from games.engine.decisions import ActivationStep, AvatarActivation, FollowUp, PlaceShen
-from games.engine.scenario import BLUE, RED, ability, avatar_card
-from games.engine.scene import Scene
+from games.engine.testing.scenario import BLUE, RED, ability, avatar_card
+from games.engine.testing.scene import Scene
 from tests.games.engine.cards import SENTINEL, WARDEN
 from tests.games.engine.tables import table
 

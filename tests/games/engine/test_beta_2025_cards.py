@@ -12,7 +12,7 @@ import pytest
 from games.engine import RULESETS, PlayCard, Ruleset
 from games.engine.decisions import CombatWindow, TakeTurn
 from games.engine.events import MeleeRolled
-from games.engine.scenario import BLUE, RED, action_card, item_card
+from games.engine.testing.scenario import BLUE, RED, action_card, item_card
 from tests.games.engine.cards import ARCHER, FIRE_BLADE, FLAME_SPIRIT, SENTINEL, SPIRIT_WALK, WARDEN
 from tests.games.engine.tables import table
 

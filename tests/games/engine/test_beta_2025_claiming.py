@@ -5,7 +5,7 @@ import pytest
 
 from games.engine import RULESETS
 from games.engine.costs import shen_at
-from games.engine.scenario import BLUE, RED
+from games.engine.testing.scenario import BLUE, RED
 from tests.games.engine.cards import FLAME_SPIRIT, WARDEN
 from tests.games.engine.tables import bare_table, table
 

@@ -7,7 +7,7 @@ import pytest
 from games.engine import RULESETS
 from games.engine.decisions import AfterCombat, CombatWindow, RemoveOrLose, TakeTurn
 from games.engine.events import MeleeRolled, RangedRolled
-from games.engine.scenario import BLUE, RED, ability, action_card, avatar_card
+from games.engine.testing.scenario import BLUE, RED, ability, action_card, avatar_card
 from tests.games.engine.cards import ARCHER, FIRE_BLADE, GUARD, REGROUP, SENTINEL, WARDEN
 from tests.games.engine.tables import table
 

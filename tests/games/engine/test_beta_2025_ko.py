@@ -4,7 +4,7 @@ import pytest
 
 from games.engine import RULESETS
 from games.engine.actions import PlaceCounter
-from games.engine.scenario import BLUE, RED
+from games.engine.testing.scenario import BLUE, RED
 from tests.games.engine.tables import table
 
 BETA_2025 = RULESETS["beta-2025"]

@@ -12,7 +12,7 @@ import pytest
 
 from games.engine import RULESETS, Ruleset
 from games.engine.decisions import ChooseLostCards, ChooseRetreat, TakeTurn
-from games.engine.scenario import BLUE, RED, avatar_card, item_card
+from games.engine.testing.scenario import BLUE, RED, avatar_card, item_card
 from tests.games.engine.cards import FLAME_SPIRIT, SENTINEL, SPIRIT_WALK, WARDEN
 from tests.games.engine.tables import table
 

@@ -7,7 +7,7 @@ import pytest
 from games.engine import RULESETS, RangedAttack
 from games.engine.decisions import AfterCombat, ChooseLostCards, CombatWindow, TakeTurn
 from games.engine.events import RangedRolled
-from games.engine.scenario import BLUE, RED, action_card, avatar_card
+from games.engine.testing.scenario import BLUE, RED, action_card, avatar_card
 from tests.games.engine.cards import ARCHER, RAGE, REGROUP, SENTINEL, WARDEN
 from tests.games.engine.tables import bare_table, table
 

@@ -6,7 +6,7 @@ import pytest
 from games.engine import RULESETS
 from games.engine.actions import EstablishRealmStone
 from games.engine.events import RealmStoneEstablished
-from games.engine.scenario import BLUE, RED, avatar_card
+from games.engine.testing.scenario import BLUE, RED, avatar_card
 from tests.games.engine.cards import SENTINEL
 from tests.games.engine.tables import table
 

@@ -7,7 +7,7 @@ from games.engine import RULESETS, PlaceRealmStone, apply, legal_actions, start_
 from games.engine.actions import Redraw
 from games.engine.decisions import ChooseRedraw, TakeTurn
 from games.engine.events import HandRedrawn
-from games.engine.scenario import BLUE, FILLER, RED, ScenarioBuilder
+from games.engine.testing.scenario import BLUE, FILLER, RED, ScenarioBuilder
 from tests.games.engine.cards import SENTINEL, WARDEN
 
 BETA_2025 = RULESETS["beta-2025"]

@@ -3,7 +3,7 @@
 import pytest
 
 from games.engine import RULESETS
-from games.engine.scenario import BLUE, RED, avatar_card
+from games.engine.testing.scenario import BLUE, RED, avatar_card
 from tests.games.engine.cards import FLAME_SPIRIT
 from tests.games.engine.tables import table
 

@@ -4,7 +4,7 @@ and the last player to place a Realm Stone goes first (R6)."""
 from games.engine import RULESETS, apply, legal_actions, start_game
 from games.engine.decisions import ChooseRealmStone, PlaceShen, TakeTurn
 from games.engine.events import CardsDrawn, Recovered
-from games.engine.scenario import BLUE, RED, ScenarioBuilder
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder
 from tests.games.engine.cards import ARCHER, SENTINEL, WARDEN
 from tests.games.engine.tables import table
 

@@ -20,10 +20,10 @@ from games.engine import (
     legal_actions,
 )
 from games.engine.bots import play_game
+from games.engine.bots.evaluation import WIN, evaluate
+from games.engine.bots.greedy import FOLLOW_UPS, step_value
 from games.engine.decisions import TakeTurn
-from games.engine.evaluation import WIN, evaluate
-from games.engine.greedy import FOLLOW_UPS, step_value
-from games.engine.scenario import BLUE, RED
+from games.engine.testing.scenario import BLUE, RED
 from tests.games.engine.cards import SENTINEL, WARDEN
 from tests.games.engine.tables import bare_table, table
 from tests.games.engine.test_greedy_and_search_bots import Recording

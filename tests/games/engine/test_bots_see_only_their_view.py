@@ -10,8 +10,8 @@ import pytest
 
 from bench.engine import replay_sample_game, sample_game
 from games.engine import GreedyBot, RandomBot, SearchBot, legal_actions, rng, view_for
+from games.engine.bots.determinize import MIN_SEEN, determinize, opponent_pool, unseen_cards
 from games.engine.decisions import ActivationStep, AvatarActivation, PlaceShen, TakeTurn
-from games.engine.determinize import MIN_SEEN, determinize, opponent_pool, unseen_cards
 from games.engine.replay import replay
 from games.engine.state import GameState, evolve, with_item
 

@@ -3,7 +3,7 @@
 from games.engine import LoseCards
 from games.engine.card_piles import default_loss
 from games.engine.decisions import ChooseLostCards
-from games.engine.scenario import BLUE, RED, action_card
+from games.engine.testing.scenario import BLUE, RED, action_card
 from tests.games.engine.cards import SENTINEL
 from tests.games.engine.tables import bare_table
 

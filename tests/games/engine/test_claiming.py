@@ -2,7 +2,7 @@
 
 from games.engine import Claim
 from games.engine.decisions import ChooseLostCards
-from games.engine.scenario import BLUE, RED, ScenarioBuilder
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder
 from tests.games.engine.cards import WARDEN
 from tests.games.engine.tables import table
 

@@ -12,25 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench.engine import sample_game
-from games.engine import (
-    action_json,
-    actions,
-    apply,
-    client,
-    codec,
-    decisions,
-    legal_actions,
-    notation,
-    places,
-    words,
-)
-from games.engine.action_json import (
-    ACTION_TYPES,
-    MAX_CARDS,
-    MAX_NUMBER,
-    action_from_json,
-    action_to_json,
-)
+from games.engine import actions, apply, codec, decisions, legal_actions
 from games.engine.actions import (
     Action,
     IllegalAction,
@@ -41,10 +23,19 @@ from games.engine.actions import (
     RangedAttack,
     UseAbility,
 )
-from games.engine.client import DECISION_KINDS, decision_to_json, describe_decision
+from games.engine.client import action_json, notation, places, words
+from games.engine.client import decision_view as client
+from games.engine.client.action_json import (
+    ACTION_TYPES,
+    MAX_CARDS,
+    MAX_NUMBER,
+    action_from_json,
+    action_to_json,
+)
+from games.engine.client.decision_view import DECISION_KINDS, decision_to_json, describe_decision
+from games.engine.client.words import action_in_words
 from games.engine.replay import replay
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, action_card
-from games.engine.words import action_in_words
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder, action_card
 from tests.games.engine.cards import ARCHER, FIRE_BLADE, SENTINEL, SPIRIT_WALK, WARDEN
 
 # --- actions as JSON ---------------------------------------------------------------

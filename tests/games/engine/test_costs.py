@@ -3,7 +3,7 @@
 import pytest
 
 from games.engine import PlayCard, Ruleset
-from games.engine.scenario import BLUE, RED, ability, action_card, avatar_card
+from games.engine.testing.scenario import BLUE, RED, ability, action_card, avatar_card
 from tests.games.engine.tables import bare_table
 
 

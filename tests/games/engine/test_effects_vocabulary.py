@@ -10,7 +10,7 @@ from games.engine.decisions import (
     RemoveEffectCounters,
 )
 from games.engine.events import CardsReturned
-from games.engine.scenario import BLUE, RED, ability, action_card, avatar_card, remains_card
+from games.engine.testing.scenario import BLUE, RED, ability, action_card, avatar_card, remains_card
 from tests.games.engine.cards import FLAME_SPIRIT, SENTINEL, WARDEN, WAVE_SPIRIT
 from tests.games.engine.tables import table
 

@@ -19,8 +19,9 @@ import pytest
 
 import games.engine
 
+# Every module of the engine, those of its bots, client and testing packages too.
 ENGINE_MODULES = sorted(
-    f"games.engine.{info.name}" for info in pkgutil.iter_modules(games.engine.__path__)
+    info.name for info in pkgutil.walk_packages(games.engine.__path__, "games.engine.")
 )
 
 _ATOMS = (type(None), bool, int, float, complex, str, bytes, range, re.Pattern, __future__._Feature)

@@ -1,10 +1,10 @@
-"""The evaluation the greedy and search bots judge positions by (games/engine/evaluation.py)."""
+"""The evaluation the greedy and search bots judge positions by (engine/bots/evaluation.py)."""
 
 import pytest
 
-from games.engine.evaluation import WIN, chance, evaluate, win_chance
-from games.engine.scenario import BLUE, RED
+from games.engine.bots.evaluation import WIN, chance, evaluate, win_chance
 from games.engine.state import Result, evolve
+from games.engine.testing.scenario import BLUE, RED
 from tests.games.engine.cards import SENTINEL, WARDEN
 from tests.games.engine.tables import bare_table
 

@@ -11,7 +11,7 @@ from games.engine import RULESETS, apply, start_game
 from games.engine.actions import ReturnCards
 from games.engine.decisions import ActivationStep, ChooseReturnedCards
 from games.engine.events import CardsDrawn, TurnBegan
-from games.engine.scenario import BLUE, RED, action_card
+from games.engine.testing.scenario import BLUE, RED, action_card
 from games.simulation_games import derive_seed, job_game, make_bot, ruleset_for
 from tests.games.engine.tables import bare_table
 

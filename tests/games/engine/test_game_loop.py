@@ -10,7 +10,7 @@ from games.engine import (
     new_game,
     rng,
 )
-from games.engine.scenario import (
+from games.engine.testing.scenario import (
     action_card,
     avatar_card,
     item_card,

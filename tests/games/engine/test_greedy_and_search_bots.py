@@ -22,7 +22,7 @@ from games.engine import (
     make_bot,
 )
 from games.engine.bots import play_game
-from games.engine.scenario import BLUE, RED
+from games.engine.testing.scenario import BLUE, RED
 from games.play import GAMES
 from tests.games.engine.cards import SENTINEL, WARDEN
 from tests.games.engine.tables import bare_table, table

@@ -88,7 +88,7 @@ def test_nonsense_is_refused_with_a_reason_and_changes_nothing(state):
 
 def test_action_listed_for_another_state_is_checked_in_full():
     from games.engine.decisions import AvatarActivation
-    from games.engine.scenario import BLUE, RED, ScenarioBuilder, avatar_card
+    from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder, avatar_card
 
     builder = ScenarioBuilder().stone(RED, "A5").stone(BLUE, "I5")
     builder.avatar(RED, avatar_card("Runner", movement=3), "c3")

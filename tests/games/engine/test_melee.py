@@ -13,7 +13,14 @@ from games.engine.decisions import (
     RemoveOrLose,
 )
 from games.engine.events import MeleeRolled
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, ability, action_card, avatar_card
+from games.engine.testing.scenario import (
+    BLUE,
+    RED,
+    ScenarioBuilder,
+    ability,
+    action_card,
+    avatar_card,
+)
 from tests.games.engine.cards import (
     FIRE_BLADE,
     FLAME_SPIRIT,

@@ -2,7 +2,7 @@
 
 from games.engine import Move
 from games.engine.decisions import ChooseLostCards
-from games.engine.scenario import BLUE, RED, avatar_card
+from games.engine.testing.scenario import BLUE, RED, avatar_card
 from tests.games.engine.cards import FLAME_SPIRIT, WARDEN, WAVE_SPIRIT
 from tests.games.engine.tables import table
 

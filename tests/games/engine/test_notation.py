@@ -1,8 +1,8 @@
 """Actions in R2 notation: every legal action is written uniquely and read back."""
 
 from games.engine import apply, legal_actions
-from games.engine.notation import describe, parse
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, action_card
+from games.engine.client.notation import describe, parse
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder, action_card
 from tests.games.engine.cards import ARCHER, FIRE_BLADE, FLAME_SPIRIT, SENTINEL, SPIRIT_WALK
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from games.engine import PlaceCounter, Ruleset
 from games.engine.decisions import ActivationStep, ChooseLostCards, PlaceShen
-from games.engine.scenario import BLUE, RED, ScenarioBuilder
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder
 from tests.games.engine.cards import WAVE_SPIRIT
 from tests.games.engine.tables import bare_table
 

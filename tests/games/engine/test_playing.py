@@ -3,7 +3,7 @@
 from games.engine import PlayCard, RemoveRemains
 from games.engine.avatars import trait_value
 from games.engine.decisions import ActivationStep
-from games.engine.scenario import BLUE, RED, action_card, item_card, remains_card
+from games.engine.testing.scenario import BLUE, RED, action_card, item_card, remains_card
 from tests.games.engine.cards import FIRE_BLADE, FLAME_SPIRIT, SPIRIT_WALK, WARDEN
 from tests.games.engine.tables import table
 

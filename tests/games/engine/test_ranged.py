@@ -3,7 +3,7 @@
 from games.engine import RangedAttack
 from games.engine.decisions import ActivationStep, AfterCombat, ChooseLostCards, RemoveOrLose
 from games.engine.events import RangedRolled
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, avatar_card
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder, avatar_card
 from tests.games.engine.cards import ARCHER, GUARD, REGROUP, SENTINEL, WARDEN, WAVE_SPIRIT
 from tests.games.engine.tables import table
 

@@ -2,7 +2,7 @@
 
 from games.engine import AttackRealmStone
 from games.engine.decisions import ChooseLostCards
-from games.engine.scenario import BLUE, RED, action_card
+from games.engine.testing.scenario import BLUE, RED, action_card
 from tests.games.engine.cards import FIRE_BLADE, FLAME_SPIRIT, SPIRIT_WALK, WARDEN
 from tests.games.engine.tables import table
 

@@ -2,7 +2,7 @@
 
 from games.engine import Ruleset
 from games.engine.events import Recovered
-from games.engine.scenario import BLUE, RED
+from games.engine.testing.scenario import BLUE, RED
 from tests.games.engine.cards import SENTINEL, WARDEN
 from tests.games.engine.tables import bare_table
 

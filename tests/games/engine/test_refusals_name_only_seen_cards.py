@@ -30,7 +30,7 @@ from games.engine import (
     new_game,
     redact_events,
 )
-from games.engine.action_json import CARDS, FIELDS, OPTIONAL, TEXT
+from games.engine.client.action_json import CARDS, FIELDS, OPTIONAL, TEXT
 from games.engine.view import CARD_FIELDS
 from tests.games.engine.unseen import leaked_names, unseen_cards
 

@@ -20,8 +20,8 @@ import pytest
 
 from bench.engine import sample_decks, sample_decks_for
 from games.engine import RULESETS, DeckList, GameState, apply, legal_actions, start_game
-from games.engine.action_json import action_from_json, action_to_json
 from games.engine.bots import RandomBot
+from games.engine.client.action_json import action_from_json, action_to_json
 from games.engine.codec import from_json, state_digest, to_json
 
 SEEDS = (1, 2, 3, 4)
@@ -152,7 +152,7 @@ _REPLAY_IN_A_FRESH_PROCESS = """
 import json, sys
 from bench.engine import sample_decks, sample_decks_for
 from games.engine import RULESETS
-from games.engine.action_json import action_from_json
+from games.engine.client.action_json import action_from_json
 from games.engine.codec import state_digest
 from games.engine.replay import replay
 

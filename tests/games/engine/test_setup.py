@@ -3,7 +3,7 @@
 from games.engine import RULESETS, DeckList, PlaceRealmStone, Scenario, apply, start_game
 from games.engine.decisions import ChooseRealmStone, PlaceShen
 from games.engine.events import FirstPlayerRolled
-from games.engine.scenario import BLUE, RED, ScenarioBuilder, avatar_card
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder, avatar_card
 
 CARDS = tuple(avatar_card(f"A{i}") for i in range(10))
 DECKS = [DeckList("fire", CARDS), DeckList("water", CARDS)]

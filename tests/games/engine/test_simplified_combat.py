@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import RULESETS
 from games.engine.decisions import ChooseRetreat, TakeTurn
-from games.engine.scenario import BLUE, RED
+from games.engine.testing.scenario import BLUE, RED
 from tests.games.engine.cards import ARCHER, SENTINEL, WARDEN
 from tests.games.engine.tables import bare_table
 

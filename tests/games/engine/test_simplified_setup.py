@@ -7,7 +7,7 @@ import pytest
 from bench.engine import sample_decks_for
 from games.engine import RULESETS, PlaceRealmStone, Scenario, apply, legal_actions, start_game
 from games.engine.decisions import TakeTurn
-from games.engine.scenario import BLUE, RED, ScenarioBuilder
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder
 from tests.games.engine.cards import ARCHER, SENTINEL, WARDEN
 
 SIMPLIFIED = RULESETS["simplified-0.1"]

@@ -3,7 +3,7 @@ and Spirits without a limit (R16)."""
 
 from games.engine import RULESETS
 from games.engine.decisions import TakeTurn
-from games.engine.scenario import BLUE, RED, avatar_card
+from games.engine.testing.scenario import BLUE, RED, avatar_card
 from tests.games.engine.cards import FLAME_SPIRIT, SENTINEL, WARDEN
 from tests.games.engine.tables import bare_table
 

@@ -4,7 +4,7 @@ being the only player with Avatars left, wins (R25)."""
 import pytest
 
 from games.engine import RULESETS
-from games.engine.scenario import BLUE, FILLER, RED
+from games.engine.testing.scenario import BLUE, FILLER, RED
 from tests.games.engine.cards import FLAME_SPIRIT, SENTINEL, WARDEN
 from tests.games.engine.tables import bare_table
 

@@ -3,7 +3,7 @@
 import pytest
 
 from games.engine import Ruleset
-from games.engine.scenario import BLUE, RED, action_card
+from games.engine.testing.scenario import BLUE, RED, action_card
 from tests.games.engine.cards import WARDEN
 from tests.games.engine.tables import bare_table
 

@@ -46,10 +46,10 @@ import time
 
 from games.engine import rng
 from games.engine.actions import Action
-from games.engine.determinize import determinize, outlook
-from games.engine.engine import apply, legal_actions
-from games.engine.evaluation import WEIGHTS, Weights, chance, win_chance
-from games.engine.greedy import FOLLOW_UPS, step_value
+from games.engine.bots.determinize import determinize, outlook
+from games.engine.bots.evaluation import WEIGHTS, Weights, chance, win_chance
+from games.engine.bots.greedy import FOLLOW_UPS, step_value
+from games.engine.game import apply, legal_actions
 from games.engine.state import GameState
 
 # The default budget: playouts per decision (bench/bots.py measures the time it takes).

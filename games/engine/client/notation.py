@@ -53,13 +53,13 @@ from games.engine.actions import (
     ReturnCards,
     UseAbility,
 )
+from games.engine.client.places import at_place, destination_name, origin_place, where
 from games.engine.decisions import (
     AvatarActivation,
     ChooseLostCards,
     ChooseReturnedCards,
     FollowUp,
 )
-from games.engine.places import at_place, destination_name, origin_place, where
 from games.engine.state import GameState
 
 # Decisions where Pass ends an Avatar's activation: it is written "done" there.

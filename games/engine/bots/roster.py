@@ -19,8 +19,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from games.engine.bots import Bot, RandomBot
-from games.engine.greedy import GreedyBot
-from games.engine.search import SearchBot
+from games.engine.bots.greedy import GreedyBot
+from games.engine.bots.search import SearchBot
 
 BOTS: Mapping[str, Callable[[int], Bot]] = MappingProxyType(
     {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}

@@ -13,6 +13,15 @@ from types import MappingProxyType
 
 from games.engine import actions
 from games.engine.actions import Action, UseAbility
+from games.engine.client.places import (
+    at_place,
+    bearer,
+    card_name,
+    destination_name,
+    origin_place,
+    place,
+    where,
+)
 from games.engine.decisions import (
     AfterCombat,
     AvatarActivation,
@@ -25,15 +34,6 @@ from games.engine.decisions import (
     RemoveEffectCounters,
     RemoveOrLose,
     TakeTurn,
-)
-from games.engine.places import (
-    at_place,
-    bearer,
-    card_name,
-    destination_name,
-    origin_place,
-    place,
-    where,
 )
 from games.engine.state import GameState, other, player_name
 

@@ -1,6 +1,6 @@
 """A game under test: apply actions by notation and read the position back.
 
-Built by ``games.engine.scenario.ScenarioBuilder``; strict about choices:
+Built by ``games.engine.testing.scenario.ScenarioBuilder``; strict about choices:
 ``done()`` fails while a decision inside an action is still unanswered.
 
 At an Activation step an Avatar's move, attack, claim or ability activates
@@ -11,9 +11,10 @@ lists what each Avatar could do once activated next to the step's own options.
 from __future__ import annotations
 
 from games.engine.abilities import bearer_of
-from games.engine.action_json import action_from_json, action_to_json
 from games.engine.actions import Action, Activate, IllegalAction, UseAbility
 from games.engine.activation import ACTIVATION_CHOICES
+from games.engine.client.action_json import action_from_json, action_to_json
+from games.engine.client.notation import describe, parse
 from games.engine.decisions import (
     ActivationStep,
     AvatarActivation,
@@ -21,9 +22,8 @@ from games.engine.decisions import (
     PlaceShen,
     TakeTurn,
 )
-from games.engine.engine import apply, begin, legal_actions
 from games.engine.events import CardsLost, Event
-from games.engine.notation import describe, parse
+from games.engine.game import apply, begin, legal_actions
 from games.engine.state import Avatar, GameState, evolve, player_name
 
 REST = (ActivationStep, PlaceShen, ChooseRealmStone, TakeTurn)
@@ -51,7 +51,7 @@ class Scene:
     # -- acting --------------------------------------------------------------------------
 
     def do(self, *moves: str) -> Scene:
-        """Apply each move written in notation (games.engine.notation)."""
+        """Apply each move written in notation (games.engine.client.notation)."""
         for text in moves:
             self._apply(self._steps(text))
         return self

@@ -34,7 +34,7 @@ from games.engine import rng
 from games.engine.actions import Action
 from games.engine.cards import CardSpec
 from games.engine.decisions import DiscardCard
-from games.engine.engine import legal_actions
+from games.engine.game import legal_actions
 from games.engine.state import GameState, evolve, other, with_item
 from games.engine.view import HIDDEN_SPEC, view_for
 

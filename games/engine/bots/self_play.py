@@ -1,9 +1,5 @@
-"""Bots that play the engine by itself: for simulations, benchmarks and tests.
-
-A bot answers whatever decision is waiting with one of ``legal_actions(state)``.
-Its randomness comes from the engine's own generator (``games.engine.rng``),
-never the ``random`` module, so a bot seeded the same plays the same game on
-any Python version.
+"""A game played by bots alone, for simulations, benchmarks and tests: what a bot is, and
+``play_game``, which seats one per player and plays to the end.
 """
 
 from __future__ import annotations
@@ -11,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from games.engine import rng
 from games.engine.actions import Action
 from games.engine.cards import CardSpec
-from games.engine.engine import apply, legal_actions
 from games.engine.events import Event
+from games.engine.game import apply
 from games.engine.ruleset import Ruleset
 from games.engine.setup import DeckList, Scenario, start_game
 from games.engine.state import GameState
@@ -25,21 +20,6 @@ class Bot(Protocol):
     """Anything that picks an action for the player who must act in ``state``."""
 
     def choose(self, state: GameState) -> Action: ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions, from its own seeded generator."""
-
-    def __init__(self, seed: int) -> None:
-        self._rng = rng.seed_state(seed)
-
-    def choose(self, state: GameState) -> Action:
-        """One of ``legal_actions(state)``, each equally likely."""
-        actions = legal_actions(state)
-        if not actions:
-            raise GameStalled(f"no legal action for the waiting decision {state.decision!r}")
-        index, self._rng = rng.below(self._rng, len(actions))
-        return actions[index]
 
 
 class GameStalled(RuntimeError):

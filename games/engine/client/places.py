@@ -1,7 +1,7 @@
 """Where an action's pieces stand and go: board positions with their R2 names.
 
-Notation (``games.engine.notation``), the words for people and the decision
-views for clients (``games.engine.client``) all name the same positions; this
+Notation (``games.engine.client.notation``), the words for people and the decision
+views for clients (``games.engine.client.decision_view``) all name the same positions; this
 module finds them once. An action's ints are read against the state *before*
 the action: an Avatar is where it stands now, ``to`` is where it will go.
 """

@@ -29,7 +29,7 @@ fields, every one of them present::
 
 Cards and Avatars are the state's card ints (an Avatar is named by the card
 that manifested it); positions are board ints (spaces, or vertices on the
-Spirit Path), as ``games.engine.client`` lists them for each decision. Ints
+Spirit Path), as ``games.engine.client.decision_view`` lists them for each decision. Ints
 are whole numbers from 0 to :data:`MAX_NUMBER`; ``at``, ``target`` and ``to``
 are ``null`` when not given; card lists hold at most :data:`MAX_CARDS` cards; a
 realm is a string of at most :data:`MAX_TEXT` characters.

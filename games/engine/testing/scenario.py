@@ -37,7 +37,6 @@ from games.engine.decisions import (
 )
 from games.engine.effects import parse_effect
 from games.engine.ruleset import BETA_2026_07, Ruleset
-from games.engine.scene import ScenarioError, Scene
 from games.engine.setup import first_holders, parse_anchors, realm_stone_error
 from games.engine.state import (
     ACTIVATION,
@@ -47,6 +46,7 @@ from games.engine.state import (
     Modifier,
     player_name,
 )
+from games.engine.testing.scene import ScenarioError, Scene
 
 RED, BLUE = 0, 1
 

@@ -41,12 +41,11 @@ from types import MappingProxyType
 from typing import Any
 
 from games.engine import actions, decisions
-from games.engine.action_json import action_from_json, action_to_json
 from games.engine.actions import Action
 from games.engine.activation import stone_in_reach
 from games.engine.card_piles import returnable
-from games.engine.engine import legal_actions
-from games.engine.places import (
+from games.engine.client.action_json import action_from_json, action_to_json
+from games.engine.client.places import (
     Place,
     at_place,
     avatar_place,
@@ -56,8 +55,9 @@ from games.engine.places import (
     origin_place,
     place,
 )
+from games.engine.client.words import action_in_words
+from games.engine.game import legal_actions
 from games.engine.state import GameState, other, player_name
-from games.engine.words import action_in_words
 
 __all__ = (
     "CardChoice",

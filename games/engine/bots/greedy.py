@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 from games.engine import rng
 from games.engine.actions import PASS, Action
+from games.engine.bots.determinize import determinize, outlook
+from games.engine.bots.evaluation import WEIGHTS, Weights, evaluate
 from games.engine.decisions import ActivationStep, ChooseRealmStone, PlaceShen, TakeTurn
-from games.engine.determinize import determinize, outlook
-from games.engine.engine import apply, legal_actions
-from games.engine.evaluation import WEIGHTS, Weights, evaluate
+from games.engine.game import apply, legal_actions
 from games.engine.state import GameState
 
 # Decisions that start a new step: the look-ahead stops and scores there. The
