@@ -6,10 +6,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from decks.account_forms import SignupForm
+from decks.accounts import AlreadyTaken, save_account
 from shen_site.throttling import client_address, seconds_to_wait
 
 
@@ -17,12 +19,24 @@ def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log straight in, landing on "my decks"."""
     if request.user.is_authenticated:
         return redirect(settings.LOGIN_REDIRECT_URL)
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(settings.LOGIN_REDIRECT_URL)
-    return render(request, "registration/signup.html", {"form": form})
+    template = "registration/signup.html"
+    if request.method != "POST":
+        return render(request, template, {"form": SignupForm()})
+    form = SignupForm(request.POST)
+    if form.is_valid():
+        user = form.save(commit=False)
+        try:
+            save_account(user)
+        except AlreadyTaken:
+            # Someone took the username or address since the check: checked again, the
+            # form names which.
+            form = SignupForm(request.POST)
+            if form.is_valid():
+                form.add_error(None, "That didn't go through: try again.")
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect(settings.LOGIN_REDIRECT_URL)
+    return render(request, template, {"form": form})
 
 
 class PasswordResetView(auth_views.PasswordResetView):
