@@ -9,9 +9,16 @@ empty ones aside), so two sign-ups at the same moment cannot both get one addres
 
 from __future__ import annotations
 
+import logging
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
+from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+
+logger = logging.getLogger(__name__)
 
 # Django's own column: 254 characters, as RFC 5321 allows an address.
 EMAIL_MAX_LENGTH = get_user_model()._meta.get_field("email").max_length
@@ -46,3 +53,33 @@ def save_account(user: AbstractBaseUser, *fields: str) -> None:
             user.save(update_fields=fields or None)
     except IntegrityError as refusal:
         raise AlreadyTaken(user.email) from refusal
+
+
+def change_email(user: AbstractBaseUser, email: str) -> str:
+    """Give ``user`` the address ``email`` (empty: none), returning the one it had.
+
+    The old address is told of the change, so an owner whose session someone else used
+    learns of it where that someone cannot read. ``AlreadyTaken`` when another account got
+    ``email`` first."""
+    old = user.email
+    user.email = email
+    try:
+        save_account(user, "email")
+    except AlreadyTaken:
+        user.email = old
+        raise
+    if old and old.lower() != email.lower():
+        _tell_old_address(user, old)
+    return old
+
+
+def _tell_old_address(user: AbstractBaseUser, old: str) -> None:
+    context = {"user": user, "old": old, "new": user.email}
+    subject = "".join(render_to_string("registration/email_changed_subject.txt").splitlines())
+    body = render_to_string("registration/email_changed_email.txt", context)
+    try:
+        send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [old])
+    except Exception:
+        # The change is made; a mail server down must not undo it nor fail the page
+        # (Django's password reset logs a failed send the same way).
+        logger.exception("Failed to tell account %s its old e-mail of a change", user.pk)

@@ -1,17 +1,19 @@
-"""Sign up, and a rate-limited password reset; logging in and out are Django's own views
-(see decks/accounts_urls.py)."""
+"""Sign up, the account page (its e-mail address) and a rate-limited password reset;
+logging in and out are Django's own views (see decks/accounts_urls.py)."""
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from decks.account_forms import SignupForm
-from decks.accounts import AlreadyTaken, save_account
+from decks.account_forms import EMAIL_TAKEN_HERE, EmailForm, SignupForm
+from decks.accounts import AlreadyTaken, change_email, save_account
 from shen_site.throttling import client_address, seconds_to_wait
 
 
@@ -37,6 +39,37 @@ def signup(request: HttpRequest) -> HttpResponse:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect(settings.LOGIN_REDIRECT_URL)
     return render(request, template, {"form": form})
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    """The player's account: its e-mail address, which they add, change or remove with
+    their current password; without one, a warning that a forgotten password is lost."""
+    template = "registration/account.html"
+    if request.method != "POST":
+        return render(request, template, {"form": EmailForm(request.user, request)})
+    form = EmailForm(request.user, request, request.POST)
+    if form.is_valid():
+        if form.changes_nothing:
+            messages.info(request, "Your e-mail address is as it was.")
+            return redirect("account")
+        try:
+            old = change_email(request.user, form.cleaned_data["email"])
+        except AlreadyTaken:
+            form.add_error("email", EMAIL_TAKEN_HERE)
+        else:
+            messages.success(request, email_changed_message(old, request.user.email))
+            return redirect("account")
+    return render(request, template, {"form": form})
+
+
+def email_changed_message(old: str, new: str) -> str:
+    """What the account page says once the address changed."""
+    if not new:
+        return "Your e-mail address is removed: a forgotten password can't be reset now."
+    if old:
+        return f"Your e-mail address is now {new}. We told {old} of the change."
+    return f"Your e-mail address is now {new}: a forgotten password can be reset with it."
 
 
 class PasswordResetView(auth_views.PasswordResetView):

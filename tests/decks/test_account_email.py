@@ -1,15 +1,17 @@
-"""E-mail addresses on accounts: optional at sign-up, one account an address in any case."""
+"""E-mail addresses on accounts: optional at sign-up, added or changed on the account page
+with the current password, one account an address in any case."""
 
 import re
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 
 from decks import accounts
-from decks.account_forms import EMAIL_TAKEN, WHY_AN_EMAIL
+from decks.account_forms import EMAIL_TAKEN, EMAIL_TAKEN_HERE, WHY_AN_EMAIL
 from tests.factories.decks import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +32,19 @@ def sign_up(client, email="", username="newcomer", address="198.51.100.1"):
         },
         REMOTE_ADDR=address,
     )
+
+
+def change(client, email, password=PASSWORD, address="198.51.100.1"):
+    return client.post(
+        reverse("account"), {"email": email, "password": password}, REMOTE_ADDR=address
+    )
+
+
+@pytest.fixture
+def ada(client):
+    user = UserFactory(username="ada", email="")
+    client.force_login(user)
+    return user
 
 
 # --- Sign-up ---------------------------------------------------------------
@@ -137,7 +152,170 @@ def test_the_migration_leaves_a_shared_address_to_the_account_last_logged_into()
     assert old.pk  # kept, without an address
 
 
+# --- The account page -----------------------------------------------------
+
+
+def test_the_account_page_is_for_logged_in_players(client):
+    response = client.get(reverse("account"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_the_account_page_shows_the_address(client):
+    client.force_login(UserFactory(username="bob", email="bob@example.test"))
+    page = client.get(reverse("account")).content.decode()
+    assert '<dd id="account-email">bob@example.test</dd>' in page
+    assert "no-email-warning" not in page
+    assert "Change your e-mail address" in page
+
+
+def test_an_account_without_an_address_is_told_it_cannot_reset_a_password(client, ada):
+    page = client.get(reverse("account")).content.decode()
+    assert 'id="no-email-warning"' in page
+    assert "if you forget your\n  password, it can't be reset" in page
+    assert "Add an e-mail address" in page
+
+
+def test_the_nav_links_to_the_account_page(client, ada):
+    assert 'href="/accounts/" aria-current="page">Account</a>' in (
+        client.get(reverse("account")).content.decode()
+    )
+
+
+def test_adding_an_address_with_the_password(client, ada, mailoutbox):
+    response = change(client, "Ada@Example.test")
+    assert response["Location"] == reverse("account")
+    ada.refresh_from_db()
+    assert ada.email == "Ada@example.test"
+    page = client.get(reverse("account")).content.decode()
+    assert "Your e-mail address is now Ada@example.test" in page
+    assert "no-email-warning" not in page
+    assert mailoutbox == []  # no old address to tell
+
+
+def test_a_wrong_password_changes_nothing_and_says_so(client, ada):
+    response = change(client, "ada@example.test", password="guess")
+    assert response.status_code == 200
+    assert "That isn&#x27;t your current password." in response.content.decode()
+    ada.refresh_from_db()
+    assert ada.email == ""
+
+
+def test_a_wrong_password_tells_nothing_of_a_taken_address(client, ada):
+    UserFactory(username="bob", email="bob@example.test")
+    page = change(client, "bob@example.test", password="guess").content.decode()
+    assert "Another account" not in page
+
+
+def test_no_password_changes_nothing(client, ada):
+    response = client.post(reverse("account"), {"email": "ada@example.test"})
+    assert response.status_code == 200
+    ada.refresh_from_db()
+    assert ada.email == ""
+
+
+def test_wrong_passwords_on_the_account_page_count_toward_the_lockout(client, ada):
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert change(client, "ada@example.test", password="guess").status_code == 200
+    locked = change(client, "ada@example.test", password="guess")
+    assert locked.status_code == 429
+    assert "Too many attempts" in locked.content.decode()
+    # Even the right password is refused now, from this address.
+    assert change(client, "ada@example.test").status_code == 429
+    ada.refresh_from_db()
+    assert ada.email == ""
+
+
+def test_an_address_another_account_has_is_refused_in_any_case(client, ada):
+    UserFactory(username="bob", email="bob@example.test")
+    response = change(client, "BOB@example.test")
+    assert response.status_code == 200
+    assert EMAIL_TAKEN_HERE in response.content.decode()
+    ada.refresh_from_db()
+    assert ada.email == ""
+
+
+def test_an_address_taken_in_between_is_refused_on_the_form(client, ada, monkeypatch):
+    UserFactory(username="bob", email="bob@example.test")
+    monkeypatch.setattr("decks.account_forms.email_taken", lambda *args, **kwargs: False)
+    response = change(client, "bob@example.test")
+    assert response.status_code == 200
+    assert EMAIL_TAKEN_HERE in response.content.decode()
+    ada.refresh_from_db()
+    assert ada.email == ""
+
+
+def test_changing_the_address_tells_the_old_one(client, mailoutbox):
+    client.force_login(UserFactory(username="bob", email="bob@example.test"))
+    response = change(client, "robert@example.test")
+    assert response["Location"] == reverse("account")
+    (notice,) = mailoutbox
+    assert notice.to == ["bob@example.test"]
+    assert notice.subject == "Your Shén Lab e-mail address was changed"
+    assert "from bob@example.test to robert@example.test" in notice.body
+    assert (
+        "We told bob@example.test of the change" in client.get(reverse("account")).content.decode()
+    )
+
+
+def test_a_mail_server_down_does_not_undo_the_change(client, monkeypatch, caplog):
+    def down(*args, **kwargs):
+        raise OSError("connection refused")
+
+    monkeypatch.setattr("decks.accounts.send_mail", down)
+    bob = UserFactory(username="bob", email="bob@example.test")
+    client.force_login(bob)
+    assert change(client, "robert@example.test").status_code == 302
+    bob.refresh_from_db()
+    assert bob.email == "robert@example.test"
+    assert "Failed to tell account" in caplog.text
+
+
+def test_changing_only_the_case_of_ones_own_address(client, mailoutbox):
+    bob = UserFactory(username="bob", email="bob@example.test")
+    client.force_login(bob)
+    assert change(client, "Bob@example.test").status_code == 302
+    bob.refresh_from_db()
+    assert bob.email == "Bob@example.test"
+    assert mailoutbox == []  # the same mailbox
+
+
+def test_the_same_address_again_changes_nothing(client, mailoutbox):
+    client.force_login(UserFactory(username="bob", email="bob@example.test"))
+    response = change(client, "bob@example.test")
+    assert response["Location"] == reverse("account")
+    assert "as it was" in client.get(reverse("account")).content.decode()
+    assert mailoutbox == []
+
+
+def test_removing_the_address_warns_again(client, mailoutbox):
+    bob = UserFactory(username="bob", email="bob@example.test")
+    client.force_login(bob)
+    assert change(client, "").status_code == 302
+    bob.refresh_from_db()
+    assert bob.email == ""
+    page = client.get(reverse("account")).content.decode()
+    assert "a forgotten password can&#x27;t be reset now" in page
+    assert 'id="no-email-warning"' in page
+    assert mailoutbox[0].to == ["bob@example.test"]
+
+
 # --- Password reset ---------------------------------------------------------
+
+
+def test_an_address_added_later_gets_a_working_reset_link(client, ada, mailoutbox):
+    change(client, "ada@example.test")
+    client.logout()
+    response = client.post(reverse("password_reset"), {"email": "ada@example.test"})
+    assert response["Location"] == reverse("password_reset_done")
+    (message,) = mailoutbox
+    assert message.to == ["ada@example.test"]
+    link = message.body.split("http://testserver", 1)[1].split()[0]
+    form_url = client.get(link)["Location"]
+    done = client.post(form_url, {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    assert done["Location"] == reverse("password_reset_complete")
+    logged_in = client.post(reverse("login"), {"username": "ada", "password": NEW_PASSWORD})
+    assert logged_in["Location"] == reverse("decks:mine")
 
 
 def test_the_reset_page_answers_alike_for_a_known_and_an_unknown_address(client, mailoutbox):
