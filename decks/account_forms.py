@@ -9,7 +9,8 @@ from django import forms
 from django.contrib.auth import authenticate
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import UserCreationForm
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.forms.utils import ErrorDict
 from django.http import HttpRequest
 
 from decks.accounts import EMAIL_MAX_LENGTH, email_taken, normalized_email
@@ -34,7 +35,29 @@ def email_field(label: str = "E-mail address", **kwargs: Any) -> forms.EmailFiel
     )
 
 
-class SignupForm(UserCreationForm):
+class Refusable(forms.BaseForm):
+    """A form that can be refused before it is checked (over a rate limit): it keeps what
+    was typed and shows only the refusal, checking nothing, so a refused request learns
+    nothing (whether an address is taken) and costs nothing (no password check)."""
+
+    refusal: str | None = None
+
+    def refuse(self, message: str) -> None:
+        self.refusal = message
+        self._errors = None
+
+    def full_clean(self) -> None:
+        if self.refusal is None:
+            super().full_clean()
+            return
+        self.cleaned_data = {}
+        self._errors = ErrorDict(renderer=self.renderer)
+        self._errors[NON_FIELD_ERRORS] = self.error_class(
+            [self.refusal], error_class="nonfield", renderer=self.renderer
+        )
+
+
+class SignupForm(Refusable, UserCreationForm):
     """Django's sign-up (a username, a password twice) with an optional e-mail address
     no other account has."""
 
@@ -50,7 +73,7 @@ class SignupForm(UserCreationForm):
         return email
 
 
-class EmailForm(forms.Form):
+class EmailForm(Refusable, forms.Form):
     """A logged-in player's new e-mail address (empty: none), and their current password.
 
     The password is asked for even to add a first address: whoever holds a session left

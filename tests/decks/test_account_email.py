@@ -1,9 +1,11 @@
 """E-mail addresses on accounts: optional at sign-up, added or changed on the account page
-with the current password, one account an address in any case."""
+with the current password, one account an address in any case, and bounded so that nobody
+learns from the site which addresses have an account faster than a few an hour."""
 
 import re
 
 import pytest
+from axes.models import AccessAttempt
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -112,6 +114,34 @@ def test_signup_taken_in_between_says_what_was_taken(client, monkeypatch):
     assert response.status_code == 200
     assert EMAIL_TAKEN.replace("'", "&#x27;") in response.content.decode()
     assert not User.objects.filter(username="newcomer").exists()
+
+
+@pytest.fixture
+def few_signups(settings):
+    settings.SIGNUP_RATE = "2/hour"
+
+
+def test_signups_from_one_address_are_limited_with_the_wait(client, few_signups):
+    UserFactory(username="ada", email="ada@example.test")
+    for n in range(2):
+        assert sign_up(client, f"someone{n}@example.test", username=f"p{n}").status_code == 302
+        client.logout()
+    refused = sign_up(client, "ada@example.test")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    page = refused.content.decode()
+    assert "Too many sign-ups tried in a short time: try again in" in page
+    # A refused request is told nothing of the address it gave.
+    assert "Another account" not in page
+    assert 'value="ada@example.test"' in page  # what was typed is kept
+    # Another client is not held back by this one.
+    assert sign_up(client, "", address="203.0.113.9").status_code == 302
+
+
+def test_invalid_signups_count_toward_the_limit(client, few_signups):
+    UserFactory(username="ada", email="ada@example.test")
+    statuses = [sign_up(client, "ada@example.test").status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]
 
 
 # --- The database ---------------------------------------------------------
@@ -298,6 +328,27 @@ def test_removing_the_address_warns_again(client, mailoutbox):
     assert "a forgotten password can&#x27;t be reset now" in page
     assert 'id="no-email-warning"' in page
     assert mailoutbox[0].to == ["bob@example.test"]
+
+
+@pytest.fixture
+def few_changes(settings):
+    settings.EMAIL_CHANGE_RATE = "2/hour"
+
+
+def test_email_changes_on_one_account_are_limited_and_check_nothing(client, ada, few_changes):
+    UserFactory(username="bob", email="bob@example.test")
+    assert [change(client, "x@example.test", "guess").status_code for _ in range(2)] == [200, 200]
+    attempts = AccessAttempt.objects.get().failures_since_start
+    refused = change(client, "bob@example.test")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    page = refused.content.decode()
+    assert "Too many e-mail changes tried in a short time: try again in" in page
+    assert "Another account" not in page
+    # The refused request's password was not checked: no lockout count for it.
+    assert AccessAttempt.objects.get().failures_since_start == attempts
+    ada.refresh_from_db()
+    assert ada.email == ""
 
 
 # --- Password reset ---------------------------------------------------------
