@@ -16,8 +16,7 @@ from django.http import HttpRequest
 from decks.accounts import EMAIL_MAX_LENGTH, email_taken, normalized_email
 
 WHY_AN_EMAIL = (
-    "Optional, but the only way to reset a forgotten password. "
-    "Never shown to anyone; used for nothing else."
+    "The only way to reset a forgotten password. Never shown to anyone; used for nothing else."
 )
 # What sign-up must say of a taken address, and all it says: not whose it is.
 EMAIL_TAKEN_HERE = "Another account has this e-mail address."
@@ -83,7 +82,7 @@ class EmailForm(Refusable, forms.Form):
     so only the account's owner learns whether an address is taken."""
 
     email = email_field(
-        help_text="Leave it empty to remove it, and a forgotten password can't be reset."
+        help_text="Leave it empty to remove it (then a forgotten password can't be reset)."
     )
     password = forms.CharField(
         label="Current password",
