@@ -388,3 +388,38 @@ def test_the_reset_page_answers_alike_for_a_known_and_an_unknown_address(client,
 def test_the_reset_page_says_only_an_account_with_an_address_can_be_reset(client):
     page = client.get(reverse("password_reset")).content.decode()
     assert "Only an account with an e-mail address can be reset this way." in page
+
+
+# --- Staff -----------------------------------------------------------------
+
+
+def staff_form(user, email):
+    from decks.admin import StaffUserChangeForm
+
+    data = {"username": user.username, "email": email, "date_joined": user.date_joined}
+    return StaffUserChangeForm(data, instance=user)
+
+
+def test_staff_cannot_give_a_user_another_accounts_address():
+    UserFactory(username="ada", email="ada@example.test")
+    form = staff_form(UserFactory(username="bob", email=""), "ADA@example.test")
+    assert not form.is_valid()
+    assert form.errors["email"] == [EMAIL_TAKEN_HERE]
+
+
+def test_staff_may_keep_a_users_own_address():
+    bob = UserFactory(username="bob", email="bob@example.test")
+    form = staff_form(bob, "Bob@Example.test")
+    assert form.is_valid(), form.errors
+    form.save()
+    bob.refresh_from_db()
+    assert bob.email == "Bob@example.test"
+
+
+def test_the_staff_user_page_uses_the_guarded_form(admin_client):
+    bob = UserFactory(username="bob")
+    page = admin_client.get(reverse("admin:auth_user_change", args=[bob.pk]))
+    assert page.status_code == 200
+    from decks.admin import StaffUserChangeForm
+
+    assert isinstance(page.context["adminform"].form, StaffUserChangeForm)
