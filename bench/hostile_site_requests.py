@@ -210,6 +210,14 @@ def _signup(world: World, rng: random.Random) -> HostileRequest:
     return post_form("login", "/accounts/signup/", fields, ANONYMOUS)
 
 
+def _email_change(world: World, rng: random.Random) -> HostileRequest:
+    """The account page's e-mail form: a player's address or a hostile one, and a wrong
+    password or a hostile one (the lockout counts them as the log-in page's)."""
+    email = rng.choice(("", f"{rng.choice(world.usernames)}@example.test", "new@example.test"))
+    fields = {"email": maybe(rng, email, 0.5), "password": maybe(rng, "wrong-password", 0.5)}
+    return post_form("login", "/accounts/", fields, PLAYER)
+
+
 def _password_reset(world: World, rng: random.Random) -> HostileRequest:
     if rng.random() < 0.5:
         email = maybe(rng, f"{rng.choice(world.usernames)}@example.test", 0.6)
@@ -377,6 +385,6 @@ def _page(world: World, rng: random.Random) -> HostileRequest:
 
 SEARCH = (_search_catalogue, _search_api, _search_suggest, _search_builder, _search_decks)
 API = (_api_operation,)
-LOGIN = (_login, _login, _signup, _password_reset, _api_basic)
+LOGIN = (_login, _login, _signup, _email_change, _password_reset, _api_basic)
 HEADERS = (_headers,)
 PAGES = (_page,)

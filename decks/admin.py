@@ -1,11 +1,18 @@
-"""Staff pages: formats (with their banned and restricted lists) and decks (with slots)."""
+"""Staff pages: formats (with their banned and restricted lists), decks (with slots) and
+users (one account an e-mail address)."""
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import UserChangeForm
+from django.core.exceptions import ValidationError
 from django.forms import BaseModelFormSet, ModelForm
 from django.http import HttpRequest
 
+from decks.account_forms import EMAIL_TAKEN_HERE
+from decks.accounts import email_taken, normalized_email
 from decks.decklist import deck_entries
 from decks.models import (
     FORMAT_COPY_AND_KIND_FIELDS,
@@ -99,3 +106,23 @@ class DeckAdmin(admin.ModelAdmin):
                 entries=deck_entries(form.instance),
                 note=f"Edited in the admin by {request.user}",
             )
+
+
+class StaffUserChangeForm(UserChangeForm):
+    """Django's user form, holding staff to one account an address too (decks/accounts.py):
+    the database refuses a shared one, which was a server error on this page."""
+
+    def clean_email(self) -> str:
+        email = normalized_email(self.cleaned_data.get("email") or "")
+        if email_taken(email, other_than=self.instance):
+            raise ValidationError(EMAIL_TAKEN_HERE, code="email_taken")
+        return email
+
+
+User = get_user_model()
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class StaffUserAdmin(UserAdmin):
+    form = StaffUserChangeForm

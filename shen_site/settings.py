@@ -325,6 +325,10 @@ PASSWORD_RESET_RATES = {
     "email": env_str("SHEN_RESET_EMAIL_RATE", "3/hour"),
     "address": env_str("SHEN_RESET_ADDRESS_RATE", "10/hour"),
 }
+# Sign-ups tried from one client address, and e-mail changes tried on one account: each
+# may answer that an address has an account, so neither may be asked without end.
+SIGNUP_RATE = env_str("SHEN_SIGNUP_RATE", "20/hour")
+EMAIL_CHANGE_RATE = env_str("SHEN_EMAIL_CHANGE_RATE", "10/hour")
 
 # --- E-mail (password reset) -------------------------------------------------
 # Printed to the console unless an SMTP server is configured, by URL or by

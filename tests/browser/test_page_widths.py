@@ -34,6 +34,8 @@ PAGES = [
     ("new deck", "/decks/new/", True),
     ("log in", "/accounts/login/", False),
     ("sign up", "/accounts/signup/", False),
+    ("account", "/accounts/", True),
+    ("password reset", "/accounts/password-reset/", False),
     ("rules index", "/rules/", False),
     ("rules page", "/rules/beta-2026-07/", False),
     ("rules comparison", "/rules/compare/?a=beta-2026-07&b=test-older", False),
