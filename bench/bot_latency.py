@@ -49,8 +49,8 @@ def main() -> None:
 def measure(directory: Path) -> list[float]:
     """The bot's first-move latencies, in seconds, one per match."""
     from games.management.commands.runsite import site_workers, worker_command
-    from games.models_simulation import ChunkStatus
-    from games.simulations import simulation_cancel, simulation_create
+    from games.models.simulations import ChunkStatus
+    from games.simulations.services import simulation_cancel, simulation_create
     from tests.factories.decks import UserFactory
     from tests.factories.matches import playable_deck, sample_catalogue_load
 

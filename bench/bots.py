@@ -4,7 +4,7 @@ Prints, for the default scenario (``beta-2026-07``, 8×8, four corner anchors)
 and the engine bench's 40-card sample decks:
 
 * each rung (greedy vs random, search vs greedy): the upper bot's win rate
-  (a draw counts half) with its 95% Wilson interval (``games.confidence``),
+  (a draw counts half) with its 95% Wilson interval (``games.simulations.confidence``),
   against the target of at least 60%, over ``--games`` games. Games come in
   pairs with the same decks and seed and the seats swapped, so each bot plays
   both decks from both seats;
@@ -57,14 +57,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.engine import sample_decks, sample_game
-from games.confidence import wilson_interval
 from games.engine import RULESETS, GameState, legal_actions, make_bot, rng, start_game
 from games.engine.bots import Bot, RandomBot, play_game
 from games.engine.bots.search import MAX_ACTIONS as SEARCH_ACTIONS
 from games.engine.bots.search import PLAYOUTS
 from games.engine.replay import replay
-from games.figure_words import interval_words
-from games.simulation_games import STALLED, outcome, played_out
+from games.simulations.confidence import wilson_interval
+from games.simulations.figure_words import interval_words
+from games.simulations.games import STALLED, outcome, played_out
 
 RUNGS = (("greedy", "random"), ("search", "greedy"))
 TARGET = 0.60

@@ -33,10 +33,10 @@ QUEUED_JOB = {"games": 40, "options": {}, "bot_a": "greedy", "bot_b": "greedy"}
 def play_world_build(*, player, other, own, public, private) -> PlayWorld:
     """The matches and jobs of `player` (with their deck `own`) and `other` (with their
     decks `public` and `private`) that the play families aim at."""
+    from games.matches.replays import replay_document
+    from games.matches.services import match_create, match_resign
     from games.models import Match, Mode
-    from games.models_simulation import SimulationJob
-    from games.replays import replay_document
-    from games.services import match_create, match_resign
+    from games.models.simulations import SimulationJob
 
     rng = random.Random("hostile play world")
     hotseats = []
@@ -83,8 +83,8 @@ def play_world_build(*, player, other, own, public, private) -> PlayWorld:
 
 def _legal(match) -> list[str]:
     """Up to LEGAL_NOTED of the match's legal actions as it stands, as client JSON text."""
+    from games.matches.records import match_position
     from games.play import GAMES
-    from games.records import match_position
 
     game = GAMES[match.game]
     actions = game.legal_actions(match_position(match).state)
@@ -93,7 +93,7 @@ def _legal(match) -> list[str]:
 
 def _played(match, player, depth: int, rng: random.Random):
     """`match` after `depth` more legal actions (fewer if the game ends), drawn by `rng`."""
-    from games.services import match_act
+    from games.matches.services import match_act
 
     for _ in range(depth):
         actions = _legal(match)
@@ -105,7 +105,7 @@ def _played(match, player, depth: int, rng: random.Random):
 
 
 def _job(owner, deck_a, deck_b, **fields):
-    from games.simulations import simulation_create
+    from games.simulations.services import simulation_create
 
     return simulation_create(
         owner=owner, deck_a=deck_a, deck_b=deck_b, ruleset="beta-2026-07", seed=7, **fields
@@ -114,7 +114,7 @@ def _job(owner, deck_a, deck_b, **fields):
 
 def _run(job) -> None:
     """Play every chunk of `job` here, as a worker would."""
-    from games.simulations import chunk_run
+    from games.simulations.services import chunk_run
 
     for pk in job.chunks.values_list("pk", flat=True):
         chunk_run(pk)

@@ -33,7 +33,7 @@ def world_build() -> tuple[World, dict[str, Credentials]]:
     from decks.io.exporting import deck_export
     from decks.models import Board, Format, Visibility
     from decks.services import deck_create, deck_delete, deck_replace_slots
-    from games.services import match_create
+    from games.matches.services import match_create
     from tests.factories.decks import UserFactory
     from tests.factories.matches import playable_deck, sample_catalogue_load, starter_deck
 

@@ -79,8 +79,8 @@ def main() -> None:
 
 def measure():
 
+    from games.matches.records import match_replayed
     from games.models import Match
-    from games.records import match_replayed
     from tests.factories.decks import UserFactory
     from tests.factories.matches import playable_deck, sample_catalogue_load
 
@@ -124,7 +124,7 @@ def measure():
 
 
 def _started(player, decks, *, seed: int):
-    from games.services import match_create
+    from games.matches.services import match_create
 
     return match_create(
         owner=player, deck=decks[0], opponent_deck=decks[1], mode="hotseat", seed=seed
@@ -133,9 +133,9 @@ def _started(player, decks, *, seed: int):
 
 def _play(match, player, count: int, chooser: random.Random) -> None:
     """``count`` random legal actions through the services (no HTTP)."""
+    from games.matches.records import match_position
+    from games.matches.services import match_act
     from games.play import GAMES
-    from games.records import match_position
-    from games.services import match_act
 
     game = GAMES["shen"]
     for _ in range(count):

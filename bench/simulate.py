@@ -118,8 +118,8 @@ def site_in(directory: str) -> None:
 
 def measure(directory: Path) -> tuple[float, CpuTime, Run, Run, int]:
     from games.decklists import deck_data, latest_version
-    from games.simulation_games import job_games, play_simulated_game
-    from games.simulations import job_summaries, simulation_create
+    from games.simulations.games import job_games, play_simulated_game
+    from games.simulations.services import job_summaries, simulation_create
     from tests.factories.decks import UserFactory
     from tests.factories.matches import playable_deck, sample_catalogue_load
 

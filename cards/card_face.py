@@ -19,7 +19,7 @@ from html import escape
 from typing import Any
 
 from cards.emblems import emblem_in_box
-from games.engine.effects import EffectError, describe_step, parse_effect
+from games.engine import EffectError, describe_step, parse_effect
 
 WIDTH, HEIGHT = 630, 880
 INK = "#1d1d27"

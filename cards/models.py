@@ -14,7 +14,7 @@ from cards.validation import (
     card_validate,
     faults_raise,
 )
-from games.engine.effects import TIMINGS
+from games.engine import TIMINGS
 
 
 class Realm(models.Model):

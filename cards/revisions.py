@@ -10,9 +10,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from cards.card_written import card_written
 from cards.models import Ability, Card, CardRevision
 from cards.validation import BONUS_FIELDS, TRAIT_FIELDS, card_validate
-from games.engine.effects import EffectError, parse_effect
+from games.engine import EffectError, parse_effect
 
 # What a player needs to know to play the card: a change to any of these is errata.
 # Name, rarity, flavour text and search keywords are not.
@@ -111,11 +112,9 @@ def card_revise(
 
 
 def card_document_write(card: Card) -> None:
-    """Write ``card``'s stored API document again, in the transaction that changed it."""
-    # Imported here: the API's modules import this one (its serializers write through it).
-    from cards.api.stored import card_documents_refresh
-
-    card_documents_refresh(Card.objects.filter(pk=card.pk))
+    """Say that ``card`` was written, in the transaction that changed it: what derives from
+    it (its stored API document) is written again (``cards.card_written``)."""
+    card_written.send(sender=Card, card=card)
 
 
 def abilities_replace(*, card: Card, abilities: Sequence[Mapping[str, Any]]) -> None:

@@ -14,13 +14,15 @@ from typing import Any
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 
-from games.engine.cards import (
+from games.engine import (
     MAX_BONUS,
     MAX_TRAIT,
     MAX_VERTEX_COST,
+    EffectError,
     cost_limit,
+    parse_effect,
+    validate_timing,
 )
-from games.engine.effects import EffectError, parse_effect, validate_timing
 
 TRAIT_FIELDS = ("melee", "defense", "ranged", "movement")
 BONUS_FIELDS = ("bonus_melee", "bonus_defense", "bonus_ranged", "bonus_movement")

@@ -1,6 +1,6 @@
 """Rate limits for the pages that cost the most to answer or write the most: proxy
 sheets, registration sheets and odds tables (``expensive``), and any page or endpoint
-given a scope of its own (the replay page, new matches, notes: ``games.limits``).
+given a scope of its own (the replay page, new matches, notes: ``games.matches.limits``).
 
 It is DRF's throttle machinery, one scope a limit, whose rate comes from
 ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``SHEN_EXPENSIVE_RATE`` and the like):

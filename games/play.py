@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from games import engine
-from games.engine.ruleset import (
+from games.engine import (
     CLAIM_REACHES,
     MOVEMENT_READINGS,
     PATH_CARDS,
@@ -39,6 +39,12 @@ REASON_WORDS: Mapping[str, str] = MappingProxyType(
         "resigned": "the other player resigned",
     }
 )
+# A game played by bots alone (a simulated game) without a result after this many actions,
+# or with a decision no bot can answer, is stopped: a draw that "stalled". Real games take
+# a few hundred actions, and the replay import takes records of up to this many, so every
+# simulated game's record imports.
+MAX_BOT_GAME_ACTIONS = 5_000
+STALLED = "stalled"
 # The turn limit (R26) a match may ask for: enough for a long game, and it bounds a record.
 MAX_TURNS_RANGE = (1, 200)
 

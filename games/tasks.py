@@ -4,7 +4,8 @@ settings).
 
 Acknowledged late and rejected back to the queue when the worker process running
 it dies (settings), so a killed worker's task runs again elsewhere; the work itself
-makes that safe (``games.simulations.chunk_run``, ``games.bot_turns.bot_turns_play``).
+makes that safe (``games.simulations.services.chunk_run``,
+``games.matches.bot_turns.bot_turns_play``).
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from celery import current_app, shared_task
 from celery.signals import worker_ready
 from django.db import OperationalError
 
-from games.bot_turns import bot_turns_play
-from games.simulation_replays import watch_play
-from games.simulations import (
+from games.matches.bot_turns import bot_turns_play
+from games.simulations.replays import watch_play
+from games.simulations.services import (
     SimulationUnavailable,
     chunk_followed,
     chunk_run,

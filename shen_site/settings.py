@@ -425,7 +425,7 @@ REST_FRAMEWORK = {
         "anon": env_str("SHEN_ANON_RATE", "600/minute"),
         # Proxy sheets, registration sheets and odds, per player or address (decks.throttling).
         "expensive": env_str("SHEN_EXPENSIVE_RATE", "20/minute"),
-        # Match pages (games.limits): replay states, new matches (imports too), notes.
+        # Match pages (games.matches.limits): replay states, new matches (imports too), notes.
         "replay": env_str("SHEN_REPLAY_RATE", "120/minute"),
         "new_match": env_str("SHEN_NEW_MATCH_RATE", "60/hour"),
         "note": env_str("SHEN_NOTE_RATE", "30/minute"),

@@ -44,8 +44,8 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("cards.api.urls")),
     path("api/", include("decks.api.urls")),
-    path("api/", include("games.api.urls")),
-    path("api/", include("games.api.simulation_urls")),
+    path("api/", include("games.matches.api.urls")),
+    path("api/", include("games.simulations.api.urls")),
     path("accounts/", include(password_reset)),
     path("accounts/", include("decks.accounts_urls")),
     # For clients that ask for /favicon.ico without reading the page's icon link.
@@ -54,8 +54,8 @@ urlpatterns = [
         RedirectView.as_view(url=lazy(static, str)("img/favicon.svg"), permanent=True),
     ),
     path("decks/", include("decks.urls")),
-    path("rules/", include("games.urls")),
-    path("games/", include("games.match_urls")),
-    path("simulations/", include("games.simulation_urls")),
+    path("rules/", include("games.rules.urls")),
+    path("games/", include("games.matches.urls")),
+    path("simulations/", include("games.simulations.urls")),
     path("", include("cards.urls")),
 ]

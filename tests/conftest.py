@@ -46,6 +46,6 @@ def drawn_seed(monkeypatch):
     seed for (a friend match never takes a chosen one), so a test of one replays alike."""
 
     def draw(seed: int) -> None:
-        monkeypatch.setattr("games.services.drawn_seed", lambda: seed)
+        monkeypatch.setattr("games.matches.services.drawn_seed", lambda: seed)
 
     return draw

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.replays import MAX_REPLAY_REQUEST_BYTES
+from games.matches.replays import MAX_REPLAY_REQUEST_BYTES
 from shen_site.json_input import BodyTooLong, BoundedJSONParser
 from tests.factories.decks import UserFactory
 

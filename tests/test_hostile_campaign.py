@@ -16,7 +16,7 @@ from bench.hostile_requests import FAMILIES, hostile_requests
 from bench.hostile_world import api_operations, page_routes
 
 PER_FAMILY = 25
-# A replay file's shape (games.replays.replay_document), made small.
+# A replay file's shape (games.matches.replays.replay_document), made small.
 REPLAY_FILE = json.dumps(
     {
         "format": "shen-lab-replay",

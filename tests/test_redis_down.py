@@ -20,7 +20,7 @@ from django.test import Client
 call_command("migrate", verbosity=0)
 from tests.factories.decks import UserFactory
 from tests.factories.matches import playable_deck, sample_catalogue_load
-from games.models_simulation import SimulationJob
+from games.models.simulations import SimulationJob
 realms = sample_catalogue_load()
 alice = UserFactory(username="alice")
 mine = playable_deck(owner=alice, realm=realms[0])

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from games.rulebooks import RULEBOOK_FILES, render_rulebook
+from games.rules.rulebooks import RULEBOOK_FILES, render_rulebook
 
 ROOT = Path(settings.BASE_DIR)
 RULES = ROOT / "docs" / "rules.md"

@@ -1,7 +1,7 @@
 """ETag and Last-Modified for catalogue responses, so clients can revalidate for free.
 (The shared cache of whole responses, answered before DRF, is ``cards.api.response_cache``.)
 
-Both hang on the catalogue's version (``cards.api.version``, one query; for an
+Both hang on the catalogue's version (``cards.catalogue_version``, one query; for an
 anonymous read, read once per generation of the response cache:
 ``cards.api.generation.version_of_generation``), never on rendering the response.
 Deleting a card changes the ETag but not Last-Modified, which cannot see deletions;
@@ -18,7 +18,7 @@ from django.views.decorators.http import condition
 from rest_framework.request import Request
 
 from cards.api.generation import version_of_generation
-from cards.api.version import CatalogueVersion, catalogue_version
+from cards.catalogue_version import CatalogueVersion, catalogue_version
 
 
 def catalogue_etag(request: Request, version: CatalogueVersion) -> str:

@@ -3,7 +3,7 @@
 The response cache (``cards.api.response_cache``) keeps each answer with the
 generation it was built in and serves it only while the generation is still the
 same, so a hit reads two cache entries and no database at all. The database's own
-state (``cards.api.version``, one query, read once a generation) still gives the
+state (``cards.catalogue_version``, one query, read once a generation) still gives the
 ETag and Last-Modified of the responses the view builds.
 
 - **Who replaces it**: every save or deletion of a card, an ability or a realm
@@ -18,7 +18,7 @@ ETag and Last-Modified of the responses the view builds.
 - **A lost token** (a cache that culled or restarted) is replaced by a new one the
   next reader adds: every stored answer becomes a miss, never a stale hit. Tokens
   are random, not counted, so a token that comes back is never an old one.
-- **The version of a generation**: the catalogue's version (``cards.api.version``) is
+- **The version of a generation**: the catalogue's version (``cards.catalogue_version``) is
   kept beside the token with the generation it was read in, and read with it in the
   response cache's one round trip; so a miss reads it from the database once a
   generation (``version_of_generation``), not once a request. It is outdated as a
@@ -34,7 +34,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 
-from cards.api.version import CatalogueVersion, catalogue_version
+from cards.catalogue_version import CatalogueVersion, catalogue_version
 
 logger = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.api.response_cache import CACHE_SECONDS
-from cards.api.version import CatalogueVersion
+from cards.catalogue_version import CatalogueVersion
 from cards.filters import filter_parameters
 
 

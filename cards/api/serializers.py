@@ -5,14 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards.api.representation import PlainFieldsRepresentation
-from cards.creation import card_create
 from cards.models import Ability, Card, Realm, keywords_join
-from cards.revisions import card_revise
 
 _KEYWORD = re.compile(r"[A-Za-z][\w-]*")
 
@@ -97,20 +94,11 @@ class CardSerializer(PlainFieldsRepresentation):
             raise serializers.ValidationError("A card's slug cannot change.")
         return value
 
+    # The catalogue's services write cards (the API's views call card_create and
+    # card_revise); a serializer only reads and checks, so the services, which refresh
+    # the stored API documents, never import the API back.
     def create(self, validated_data: dict[str, Any]) -> Card:
-        validated_data.pop("note", None)
-        abilities = validated_data.pop("abilities", [])
-        return _with_field_errors(card_create, fields=validated_data, abilities=abilities)
+        raise NotImplementedError("cards are created by cards.creation.card_create")
 
     def update(self, instance: Card, validated_data: dict[str, Any]) -> Card:
-        note = validated_data.pop("note", "")
-        validated_data.pop("slug", None)
-        return _with_field_errors(card_revise, card=instance, changes=validated_data, note=note)
-
-
-def _with_field_errors(service: Any, **kwargs: Any) -> Card:
-    """Call a catalogue service, turning its Django ValidationError into a 400 by field."""
-    try:
-        return service(**kwargs)
-    except DjangoValidationError as error:
-        raise serializers.ValidationError(serializers.as_serializer_error(error)) from None
+        raise NotImplementedError("cards are revised by cards.revisions.card_revise")

@@ -207,3 +207,9 @@ def documents_migrated(sender: Any, using: str = "default", **kwargs: Any) -> No
     if CardDocument._meta.db_table in connections[using].introspection.table_names():
         with transaction.atomic(using=using):
             card_documents_refresh(Card.objects.using(using).all())
+
+
+def card_document_rewrite(sender: type, card: Card, **kwargs: Any) -> None:
+    """``card_written``'s receiver: write ``card``'s stored document again, in the
+    transaction that wrote the card."""
+    card_documents_refresh(Card.objects.filter(pk=card.pk))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.db.models import Model, ProtectedError
 from django.http import Http404, HttpResponseBase
 from django.urls.converters import SlugConverter
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import status, viewsets
+from rest_framework import serializers, status, viewsets
 from rest_framework.exceptions import APIException
 from rest_framework.renderers import BrowsableAPIRenderer
 from rest_framework.request import Request
@@ -26,8 +29,10 @@ from cards.api.stored import (
     stored_rows,
     stored_rows_by_slug,
 )
+from cards.creation import card_create
 from cards.filters import CardFilter
 from cards.models import Card, Realm
+from cards.revisions import card_revise
 from shen_site.json_input import BoundedJSONParser
 from shen_site.json_output import FastJSONRenderer
 
@@ -91,6 +96,20 @@ class CardViewSet(CatalogueViewSet):
     def list(self, request: Request, *args, **kwargs) -> HttpResponseBase:
         return self._conditionally(self._list_page, request, *args, **kwargs)
 
+    def perform_create(self, serializer: CardSerializer) -> None:
+        fields = dict(serializer.validated_data)
+        fields.pop("note", None)
+        abilities = fields.pop("abilities", [])
+        serializer.instance = _with_field_errors(card_create, fields=fields, abilities=abilities)
+
+    def perform_update(self, serializer: CardSerializer) -> None:
+        changes = dict(serializer.validated_data)
+        note = changes.pop("note", "")
+        changes.pop("slug", None)
+        serializer.instance = _with_field_errors(
+            card_revise, card=serializer.instance, changes=changes, note=note
+        )
+
     @property
     def filters_nothing(self) -> bool:
         """Did no filter parameter come with this request, so that every card is in reach
@@ -141,3 +160,11 @@ class RealmViewSet(CatalogueViewSet):
         with transaction.atomic():
             serializer.save()
             card_documents_refresh(Card.objects.filter(realm=serializer.instance))
+
+
+def _with_field_errors(service: Any, **kwargs: Any) -> Card:
+    """Call a catalogue service, turning its Django ValidationError into a 400 by field."""
+    try:
+        return service(**kwargs)
+    except DjangoValidationError as error:
+        raise serializers.ValidationError(serializers.as_serializer_error(error)) from None

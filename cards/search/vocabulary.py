@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from cards.api.version import catalogue_version
+from cards.catalogue_version import catalogue_version
 from cards.models import Card, Realm
 from cards.search.fields import Condition, ValueKind
 from cards.search.parser import And, Node, Not, Or

@@ -45,13 +45,32 @@ from games.engine.actions import (
     ReturnCards,
     UseAbility,
 )
+
+# What the site's table, its ruleset options and the catalogue's card checks read.
+from games.engine.avatars import trait_value
+from games.engine.board import Geometry
 from games.engine.bots import Bot, GameStalled, RandomBot, play_game
 from games.engine.bots.greedy import GreedyBot
 from games.engine.bots.roster import BOTS, make_bot
 from games.engine.bots.search import SearchBot
-from games.engine.cards import AbilitySpec, CardSpec
+from games.engine.cards import (
+    MAX_BONUS,
+    MAX_TRAIT,
+    MAX_VERTEX_COST,
+    AbilitySpec,
+    CardSpec,
+    cost_limit,
+)
 from games.engine.client.action_json import action_from_json, action_to_json
-from games.engine.client.decision_view import DecisionView, decision_to_json, describe_decision
+from games.engine.client.decision_view import (
+    CardChoice,
+    DecisionView,
+    Option,
+    Place,
+    Source,
+    decision_to_json,
+    describe_decision,
+)
 from games.engine.client.words import action_in_words
 from games.engine.codec import CodecError, clone, from_json, state_digest, to_json
 from games.engine.decisions import (
@@ -73,6 +92,7 @@ from games.engine.decisions import (
     RemoveOrLose,
     TakeTurn,
 )
+from games.engine.effects import TIMINGS, EffectError, describe_step, parse_effect, validate_timing
 from games.engine.events import (
     AbilityUsed,
     AnchorClaimed,
@@ -105,15 +125,41 @@ from games.engine.events import (
 )
 from games.engine.game import apply, legal_actions, new_game
 from games.engine.replay import ReplayMismatch, ReplayResult, record_digests, replay
-from games.engine.ruleset import RULESETS, Ruleset
+from games.engine.ruleset import (
+    CLAIM_REACHES,
+    MOVEMENT_READINGS,
+    PATH_CARDS,
+    RANGED_TARGETS,
+    RANGED_TIES,
+    RECOVERY_CHOICES,
+    RETREATS,
+    RULESETS,
+    TIE_RULES,
+    Ruleset,
+)
 from games.engine.setup import DeckList, Scenario, start_game
-from games.engine.state import Avatar, GameState, Result
+from games.engine.state import ACTIVATION, PLAYERS, Avatar, GameState, Result, player_name
 from games.engine.victory import is_over, winner
-from games.engine.view import redact_events, view_for
+from games.engine.view import HIDDEN, redact_events, view_for
 
 __all__ = (
+    "ACTIVATION",
     "BOTS",
+    "CLAIM_REACHES",
+    "HIDDEN",
+    "MAX_BONUS",
+    "MAX_TRAIT",
+    "MAX_VERTEX_COST",
+    "MOVEMENT_READINGS",
+    "PATH_CARDS",
+    "PLAYERS",
+    "RANGED_TARGETS",
+    "RANGED_TIES",
+    "RECOVERY_CHOICES",
+    "RETREATS",
     "RULESETS",
+    "TIE_RULES",
+    "TIMINGS",
     "AbilitySpec",
     "AbilityUsed",
     "Action",
@@ -132,6 +178,7 @@ __all__ = (
     "AvatarStateChanged",
     "BonusDice",
     "Bot",
+    "CardChoice",
     "CardPlayed",
     "CardSpec",
     "CardsDrawn",
@@ -153,6 +200,7 @@ __all__ = (
     "DecisionView",
     "DeckList",
     "DrawCard",
+    "EffectError",
     "EstablishRealmStone",
     "Event",
     "FirstPlayerRolled",
@@ -160,6 +208,7 @@ __all__ = (
     "GameOver",
     "GameStalled",
     "GameState",
+    "Geometry",
     "GreedyBot",
     "IllegalAction",
     "KeepAvatar",
@@ -167,8 +216,10 @@ __all__ = (
     "MeleeAttack",
     "MeleeRolled",
     "Move",
+    "Option",
     "Pass",
     "Passed",
+    "Place",
     "PlaceCounter",
     "PlaceEffectCounters",
     "PlaceRealmStone",
@@ -196,6 +247,7 @@ __all__ = (
     "Ruleset",
     "Scenario",
     "SearchBot",
+    "Source",
     "TakeTurn",
     "TraitModified",
     "TurnBegan",
@@ -206,20 +258,26 @@ __all__ = (
     "action_to_json",
     "apply",
     "clone",
+    "cost_limit",
     "decision_to_json",
     "describe_decision",
+    "describe_step",
     "from_json",
     "is_over",
     "legal_actions",
     "make_bot",
     "new_game",
+    "parse_effect",
     "play_game",
+    "player_name",
     "record_digests",
     "redact_events",
     "replay",
     "start_game",
     "state_digest",
     "to_json",
+    "trait_value",
+    "validate_timing",
     "view_for",
     "winner",
 )

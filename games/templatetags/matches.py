@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from games.records_per_deck import deck_match_record
+from games.matches.deck_records import deck_match_record
 
 register = template.Library()
 

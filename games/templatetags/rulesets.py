@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 
 from decks.models import Format
-from games.rulebooks import RULEBOOK_FILES
+from games.rules.rulebooks import RULEBOOK_FILES
 from games.rulesets import format_rulesets
 
 register = template.Library()

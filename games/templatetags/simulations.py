@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import template
 
-from games.confidence import Estimate
-from games.figure_words import interval_words
+from games.simulations.confidence import Estimate
+from games.simulations.figure_words import interval_words
 
 register = template.Library()
 
@@ -13,5 +13,5 @@ register = template.Library()
 @register.filter
 def interval(estimate: Estimate, unit: str = "") -> str:
     """``{{ rate|interval }}``: "54.2% (51.1% to 57.3%, n=400)"; ``{{ shift|interval:"points" }}``:
-    "−33.8 points (−51.8 to −15.7, n=200)" (``games.figure_words``)."""
+    "−33.8 points (−51.8 to −15.7, n=200)" (``games.simulations.figure_words``)."""
     return interval_words(estimate, difference=unit == "points")

@@ -5,7 +5,7 @@ list below, and the page stays on the board, at a desktop's width and at a phone
 import pytest
 from playwright.sync_api import expect
 
-from games.services import match_create
+from games.matches.services import match_create
 from tests.browser.test_content_security_policy import watch
 from tests.browser.test_matches import PREFERRED, click_an_option, show_my_side
 from tests.browser.test_page_widths import logged_in_cookie

@@ -9,11 +9,11 @@ import pytest
 from playwright.sync_api import expect
 
 from games.engine import CardPlayed, MeleeRolled
+from games.matches.records import match_replayed
+from games.matches.services import match_create, match_join
+from games.matches.table.decision import decision_panel
 from games.models import Match
 from games.play import GAMES
-from games.records import match_replayed
-from games.services import match_create, match_join
-from games.table_decision import decision_panel
 from tests.browser.test_deck_builder import log_in
 from tests.factories.decks import UserFactory
 from tests.factories.matches import playable_deck, sample_catalogue_load

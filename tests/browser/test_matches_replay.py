@@ -6,9 +6,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from games.matches.records import match_replayed
+from games.matches.services import match_act, match_create, match_resign
 from games.models import Match
-from games.records import match_replayed
-from games.services import match_act, match_create, match_resign
 from tests.browser.test_deck_builder import log_in
 from tests.factories.decks import UserFactory
 from tests.factories.matches import playable_deck, sample_catalogue_load

@@ -3,8 +3,8 @@ and the board is drawn whole inside it."""
 
 import pytest
 
+from games.matches.services import match_act, match_create, match_resign
 from games.models import Match
-from games.services import match_act, match_create, match_resign
 from tests.browser.test_page_widths import PHONE, logged_in_cookie
 from tests.factories.decks import UserFactory
 from tests.factories.matches import playable_deck, sample_catalogue_load

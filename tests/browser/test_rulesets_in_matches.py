@@ -120,7 +120,7 @@ def test_the_start_form_shows_the_chosen_rulesets_options_only(page, decks):
 
 
 def test_my_matches_fit_a_phone_with_the_rules_column(page, decks):
-    from games.services import match_create
+    from games.matches.services import match_create
 
     for deck, ruleset in ((decks["standard"], "beta-2025"), (decks["starter"], "simplified-0.1")):
         match_create(owner=deck.owner, deck=deck, mode="hotseat", ruleset=ruleset)

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from cards.models import Card, CardRevision
-from games.models_simulation import SimulationJob
+from games.models.simulations import SimulationJob
 from games.play import GAMES
 from tests.browser.test_content_security_policy import watch
 from tests.browser.test_deck_builder import log_in

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.models_simulation import SimulationJob, SimulationKind
+from games.models.simulations import SimulationJob, SimulationKind
 from tests.browser.test_content_security_policy import watch
 from tests.browser.test_deck_builder import log_in
 from tests.browser.test_page_widths import PHONE

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cards.api.version import _version_queryset, _version_rows, catalogue_version
+from cards.catalogue_version import _version_queryset, _version_rows, catalogue_version
 from cards.models import Card
 from tests.factories.cards import AvatarFactory, ItemFactory, RealmFactory
 

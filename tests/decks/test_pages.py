@@ -205,7 +205,7 @@ def test_deck_page_costs_the_same_queries_for_a_bigger_deck(
 ):
     for _card in range(20):
         deck_set_slot(deck=public_deck, card=CardFactory(realm=ember), board="main", count=2)
-    # 5 for the deck, 2 for its play-test matches (games.records_per_deck).
+    # 5 for the deck, 2 for its play-test matches (games.matches.deck_records).
     with django_assert_max_num_queries(7):
         client.get(reverse("decks:detail", args=[public_deck.pk]))
 

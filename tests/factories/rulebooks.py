@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from games import rulebooks
-from games.rulebooks import RulebookFile
+from games.rules import rulebooks
+from games.rules.rulebooks import RulebookFile
 
 REAL_RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 OLDER = "test-older"

@@ -8,10 +8,10 @@ from typing import Any
 
 from django.test import TestCase
 
+from games.matches.records import match_position
+from games.matches.services import match_create
 from games.models import DIGEST_EVERY, Match, Mode, Status
 from games.play import GAMES
-from games.records import match_position
-from games.services import match_create
 
 
 def legal_json(match: Match) -> list[dict]:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from bench.engine import sample_decks
 from games.engine import CardSpec
-from games.simulation_games import CardSighting, GameSummary
+from games.simulations.games import CardSighting, GameSummary
 
 
 def card_data(spec: CardSpec) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.models_simulation import SimulationJob, SimulationKind
-from games.simulations import chunk_run, simulation_create
+from games.models.simulations import SimulationJob, SimulationKind
+from games.simulations.services import chunk_run, simulation_create
 
 
 def simulation_start(owner, deck_a, deck_b, **changes) -> SimulationJob:

@@ -10,11 +10,11 @@ from django.db import connection
 from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 
+from games.matches.records import position_key
+from games.matches.screens import screen_for
+from games.matches.services import match_create, match_resign
+from games.matches.views.access import visible_match
 from games.models import Match, Mode
-from games.records import position_key
-from games.screens import screen_for
-from games.services import match_create, match_resign
-from games.views.access import visible_match
 from tests.factories.matches import playable_deck
 from tests.games.helpers import acting_seat, legal_json
 

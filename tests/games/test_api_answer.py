@@ -6,12 +6,13 @@ import json
 import pytest
 from rest_framework.renderers import JSONRenderer
 
-from games.api.serializers import MatchViewSerializer
+from games.matches.api.serializers import MatchViewSerializer
+from games.matches.records import match_position
+from games.matches.screens import screen_for
+from games.matches.seats import seats_of
+from games.matches.services import match_create
 from games.models import Match, Mode
 from games.play import GAMES
-from games.records import match_position
-from games.screens import screen_for
-from games.services import match_create, seats_of
 from tests.games.helpers import acting_seat, legal_json
 
 

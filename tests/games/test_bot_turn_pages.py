@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.bot_turns import UNANSWERED_SECONDS, bot_turns_play
+from games.matches.bot_turns import UNANSWERED_SECONDS, bot_turns_play
 from games.models import Match
 from tests.games.helpers import bot_first, legal_json
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.bot_turns import bot_seat, bot_to_decide
+from games.matches.bot_turns import _bot_seed, bot_seat, bot_to_decide
+from games.matches.records import match_replayed
+from games.matches.services import match_act
 from games.models import Match, Status
-from games.models_simulation import ChunkStatus
+from games.models.simulations import ChunkStatus
 from games.play import GAMES
-from games.records import match_replayed
-from games.services import _bot_seed, match_act
-from games.simulations import simulation_cancel
+from games.simulations.services import simulation_cancel
 from tests.games.helpers import acting_seat, bot_first, legal_json
 from tests.games.simulation_jobs import simulation_start
 from tests.games.test_simulation_worker import wait_for

@@ -3,10 +3,10 @@ over a write someone made meanwhile, and in the request when the broker is down.
 
 import pytest
 
-from games import services
-from games.bot_turns import bot_to_decide, bot_turns_play
+from games.matches import bot_turns
+from games.matches.bot_turns import bot_to_decide, bot_turns_play, match_bot_move
+from games.matches.services import match_act, match_create, match_resign
 from games.models import Match, Mode, Status
-from games.services import match_act, match_bot_move, match_create, match_resign
 from games.tasks import bot_turn
 from tests.games.helpers import acting_seat, bot_first, committed, legal_json
 
@@ -89,14 +89,14 @@ def test_written_as_it_goes_the_record_is_the_one_a_single_write_makes(
 def test_a_write_made_while_the_bot_thinks_stands_and_its_answers_are_dropped(
     waiting, alice, monkeypatch
 ):
-    real = services.match_position
+    real = bot_turns.match_position
 
     def resigned_meanwhile(match):
         position = real(match)
         match_resign(match=fresh(match), user=alice)
         return position
 
-    monkeypatch.setattr(services, "match_position", resigned_meanwhile)
+    monkeypatch.setattr(bot_turns, "match_position", resigned_meanwhile)
     assert match_bot_move(match_id=waiting.pk, number=waiting.number) == 0
     stored = fresh(waiting)
     assert stored.status == Status.RESIGNED and stored.actions == []

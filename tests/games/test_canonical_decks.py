@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from decks.io.exporting import deck_export
 from games import decklists
 from games.decklists import canonical_cards, deck_data, latest_version, slots_data
+from games.matches.records import match_position
+from games.matches.services import match_create
 from games.models import Mode
-from games.records import match_position
-from games.services import match_create
 from tests.games.simulation_jobs import simulation_start
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from games.matches.services import match_create
 from games.models import Match
-from games.services import match_create
 from tests.decks.test_concurrent_writes import all_at_once
 from tests.games.helpers import legal_json
 

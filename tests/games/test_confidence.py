@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.confidence import paired_difference, proportion_difference, wilson_interval
+from games.simulations.confidence import paired_difference, proportion_difference, wilson_interval
 
 
 def test_wilson_interval_of_half_in_a_hundred():

@@ -1,8 +1,8 @@
 """A deck's play-test record counts only its owner's matches, and never a watched game."""
 
+from games.matches.deck_records import deck_match_record
+from games.matches.services import match_create, match_join, match_resign
 from games.models import Match, Mode
-from games.records_per_deck import deck_match_record
-from games.services import match_create, match_join, match_resign
 
 
 def games_counted(deck) -> int:
@@ -42,7 +42,7 @@ def test_the_friend_who_joined_with_their_deck_has_the_match_on_its_record(
 
 def test_a_watched_game_is_neither_counted_nor_listed(bob, bobs_deck):
     # Watching a simulated game saves it as an imported match of the viewer's, with the
-    # job's decks in its seats (games.simulation_replays).
+    # job's decks in its seats (games.simulations.replays).
     watched = resigned(owner=bob, deck=bobs_deck)
     Match.objects.filter(pk=watched.pk).update(mode=Mode.IMPORTED)
     record = deck_match_record(bobs_deck, bob)

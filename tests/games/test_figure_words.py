@@ -1,13 +1,18 @@
 """Every interval in words, one way: true minus signs, "to" between the ends, closed
-brackets, signed points for a difference (games.figure_words)."""
+brackets, signed points for a difference (games.simulations.figure_words)."""
 
 import math
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.confidence import Estimate, paired_difference, proportion_difference, wilson_interval
-from games.figure_words import interval_words, percent, points
+from games.simulations.confidence import (
+    Estimate,
+    paired_difference,
+    proportion_difference,
+    wilson_interval,
+)
+from games.simulations.figure_words import interval_words, percent, points
 
 
 def test_a_rate_reads_as_percentages_joined_by_to():

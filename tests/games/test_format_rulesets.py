@@ -12,9 +12,10 @@ from django.db.migrations.executor import MigrationExecutor
 from decks.models import Format
 from games import engine
 from games.engine.ruleset import BETA_2026_07
+from games.matches.errors import MatchError
+from games.matches.services import match_create, match_join
 from games.models import Match, Status
 from games.rulesets import deck_rulesets, format_rulesets, rulesets_refusal
-from games.services import MatchError, match_create, match_join
 from tests.factories.decks import FormatFactory
 from tests.factories.matches import playable_deck
 
@@ -259,3 +260,12 @@ def test_a_friend_joins_only_with_a_deck_played_under_the_matchs_ruleset(
         match_join(match=invitation, user=bob, deck=bobs)
     invitation.refresh_from_db()
     assert invitation.status == Status.WAITING and invitation.blue_user_id is None
+
+
+def test_the_playable_rulesets_decks_check_against_are_each_engines_own():
+    """decks validates formats against games.rulesets without loading an engine: its list
+    must be the engine's."""
+    from games.play import GAMES
+    from games.rulesets import PLAYABLE_RULESETS
+
+    assert {name: tuple(game.rulesets()) for name, game in GAMES.items()} == dict(PLAYABLE_RULESETS)

@@ -5,9 +5,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from games.matches.records import match_replayed
+from games.matches.services import match_act, match_create, match_join
 from games.models import Match
-from games.records import match_replayed
-from games.services import match_act, match_create, match_join
 from tests.factories.decks import UserFactory
 from tests.games.engine.unseen import (
     hidden_names,

@@ -23,7 +23,7 @@ def small_world(monkeypatch):
     job = {"games": 2, "options": {"max_turns": 2}, "bot_a": "random", "bot_b": "random"}
     monkeypatch.setattr("bench.hostile_play_world.PLAYED_JOB", job)
     # Jobs are queued, not played in the test's process: the world plays its own.
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
 
 
 def test_the_play_world_builds_with_each_record_the_families_aim_at(

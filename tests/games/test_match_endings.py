@@ -8,10 +8,10 @@ import re
 import pytest
 
 from games.engine import GameOver
+from games.matches.services import match_create, match_join, match_resign
+from games.matches.table.log import log_line, rulebook_rules
 from games.models import Mode
 from games.play import ending_words
-from games.services import match_create, match_join, match_resign
-from games.table_events import log_line, rulebook_rules
 from tests.factories.decks import DeckFactory
 from tests.factories.matches import playable_deck
 

@@ -3,8 +3,9 @@ and a match holds at most MAX_NOTES_PER_MATCH notes."""
 
 import pytest
 
+from games.matches.errors import MatchError
+from games.matches.services import MAX_NOTES_PER_MATCH, match_create, match_note_add
 from games.models import Match, MatchNote, Mode
-from games.services import MAX_NOTES_PER_MATCH, MatchError, match_create, match_note_add
 
 
 @pytest.fixture

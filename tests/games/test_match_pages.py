@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from games.matches.services import match_create
 from games.models import Match, Mode, Status
-from games.services import match_create
 from tests.factories.decks import DeckFactory, UserFactory
 from tests.factories.matches import playable_deck
 from tests.games.helpers import committed, legal_json
@@ -219,7 +219,7 @@ def test_resign_and_replay_download_and_reimport(alice_in, alice, alices_deck):
 )
 def test_a_broken_replay_file_is_refused_and_nothing_saved(alice_in, alice, alices_deck, change):
     match = match_create(owner=alice, deck=alices_deck, mode=Mode.BOT, seed=3, first_turn="me")
-    from games.replays import replay_document
+    from games.matches.replays import replay_document
 
     document = {**replay_document(match), **change}
     from django.core.files.uploadedfile import SimpleUploadedFile
@@ -240,7 +240,7 @@ def test_notes_show_in_the_replay(alice_in, alice, alices_deck):
 
 
 def test_the_deck_page_shows_wins_and_losses_per_version(client, alice, alices_deck):
-    from games.services import match_resign
+    from games.matches.services import match_resign
 
     for _ in range(2):
         match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)

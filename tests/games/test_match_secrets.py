@@ -6,8 +6,9 @@ private deck is not named in my list of matches."""
 import pytest
 from rest_framework.test import APIClient
 
+from games.matches.errors import MatchError
+from games.matches.services import match_create, match_join, match_resign
 from games.models import Match, Mode
-from games.services import MatchError, match_create, match_join, match_resign
 from tests.factories.matches import playable_deck
 
 # A seed no page would print by chance.

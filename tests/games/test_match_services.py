@@ -5,15 +5,10 @@ import pytest
 from decks.models import DeckVersion
 from games.decklists import deck_data
 from games.engine import CardSpec
-from games.models import Match, Mode, Status
-from games.play import GAMES
-from games.records import match_position, match_replayed
-from games.services import (
-    DeckNotValid,
-    MatchConflict,
-    MatchError,
-    MatchForbidden,
-    MatchStale,
+from games.matches.errors import DeckNotValid, MatchConflict, MatchError, MatchForbidden, MatchStale
+from games.matches.records import match_position, match_replayed
+from games.matches.seats import seats_of
+from games.matches.services import (
     match_act,
     match_create,
     match_join,
@@ -21,8 +16,9 @@ from games.services import (
     match_resign,
     match_undo,
     match_undo_answer,
-    seats_of,
 )
+from games.models import Match, Mode, Status
+from games.play import GAMES
 from tests.factories.decks import DeckFactory
 from tests.games.helpers import acting_seat, committed, legal_json
 

@@ -7,17 +7,17 @@ from django.core.cache import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import records
 from games.engine import RULESETS, RandomBot, play_game
-from games.models import Match, Mode
-from games.play import GAMES
-from games.records import (
+from games.matches import records
+from games.matches.records import (
     match_position,
     match_replayed,
     position_from,
     position_key,
 )
-from games.services import match_act, match_create, match_undo
+from games.matches.services import match_act, match_create, match_undo
+from games.models import Match, Mode
+from games.play import GAMES
 from tests.games.helpers import legal_json
 
 

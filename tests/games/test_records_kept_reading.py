@@ -6,10 +6,10 @@ import importlib
 import pytest
 from django.apps import apps
 
+from games.matches.services import match_create
 from games.models import Match, Mode, SimulationJob
 from games.play import GAMES
-from games.services import match_create
-from games.simulations import simulation_create
+from games.simulations.services import simulation_create
 
 kept = importlib.import_module("games.migrations.0007_finite_turns_kept")
 

@@ -4,7 +4,7 @@ them, from one sentence; kept through a wrapping refusal and through pickling.""
 import pickle
 
 from games.refusals import Refusal
-from games.simulations import SimulationError
+from games.simulations.services import SimulationError
 
 
 def ruleset_b_missing() -> Refusal:

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import replays
+from games.matches import replays
+from games.matches.replays import replay_document
+from games.matches.services import match_create
 from games.models import DIGEST_EVERY, Match, Mode, Status
 from games.play import GAMES
-from games.replays import replay_document
-from games.services import match_create
 from tests.games.helpers import played_to_the_end
 
 GAME = GAMES["shen"]
@@ -92,7 +92,7 @@ def test_a_stated_result_other_than_the_replays_is_refused(alice_api, document):
 
 
 def test_a_resigned_match_imports_as_resigned(alice_api, alice, alices_deck):
-    from games.services import match_resign
+    from games.matches.services import match_resign
 
     match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
     match_resign(match=match, user=alice)

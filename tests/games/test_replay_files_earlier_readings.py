@@ -5,10 +5,10 @@ version 3 states its whole reading, so it gets no second reading."""
 
 import pytest
 
+from games.matches.replays import FORMAT_VERSION, replay_document
+from games.matches.services import match_create
 from games.models import Match, Mode
 from games.play import GAMES
-from games.replays import FORMAT_VERSION, replay_document
-from games.services import match_create
 from tests.games.helpers import played_to_the_end
 
 GAME = GAMES["shen"]

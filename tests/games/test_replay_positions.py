@@ -3,10 +3,10 @@ record replayed from the start; checkpoints are named by the record's digests.""
 
 import pytest
 
+from games.matches.records import checkpoint_every, match_replayed, replay_position
+from games.matches.services import match_create
 from games.models import Match, Mode
 from games.play import GAMES, RecordMismatch
-from games.records import checkpoint_every, match_replayed, replay_position
-from games.services import match_create
 from tests.games.helpers import played_to_the_end
 
 SHEN = type(GAMES["shen"])

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from games import rulebooks
-from games.rulebook_comparison import Likeness, compare_rulebooks
-from games.rulebooks import render_rulebook, rulebook
+from games.rules import rulebooks
+from games.rules.comparison import Likeness, compare_rulebooks
+from games.rules.rulebooks import render_rulebook, rulebook
 from tests.factories.rulebooks import (
     OLDER,
     ONLY_OLDER,

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.engine import RULESETS
-from games.rulebooks import RULEBOOK_FILES, heading_anchor, render_rulebook, rulebook_path
+from games.rules.rulebooks import RULEBOOK_FILES, heading_anchor, render_rulebook, rulebook_path
 
 pytestmark = pytest.mark.django_db
 

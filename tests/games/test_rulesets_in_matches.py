@@ -12,13 +12,14 @@ from games.engine import RULESETS, RandomBot, apply, legal_actions, start_game
 from games.engine.actions import DrawCard
 from games.engine.events import CardsDrawn, GameOver
 from games.engine.testing.scenario import RED
-from games.match_options import OPTION_FIELDS
+from games.matches.errors import MatchError
+from games.matches.options import OPTION_FIELDS
+from games.matches.services import match_create, match_resign
+from games.matches.table.drawing import table_for
+from games.matches.table.log import log_line, rulebook_rules
 from games.models import Match
 from games.play import GAMES, OPTION_CHECKS, RULESET_OPTIONS
-from games.rulebooks import rulebook
-from games.services import MatchError, match_create, match_resign
-from games.table import table_for
-from games.table_events import log_line, rulebook_rules
+from games.rules.rulebooks import rulebook
 from tests.factories.matches import starter_deck
 from tests.games.engine.cards import SENTINEL
 from tests.games.engine.tables import table

@@ -8,8 +8,8 @@ from cards.models import CardKind
 from decks.validation import validate_deck
 from games import engine
 from games.engine.bots import RandomBot, play_game
+from games.matches.services import match_create
 from games.models import Match
-from games.services import match_create
 from tests.factories.matches import STARTER_SIZE, starter_deck
 
 pytestmark = pytest.mark.django_db

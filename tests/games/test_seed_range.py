@@ -10,14 +10,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import simulation_games
+from games.matches.errors import MatchError
+from games.matches.replays import replay_document, replay_import
+from games.matches.services import match_create
 from games.models import Match, Mode
-from games.replays import replay_document, replay_import
 from games.seeds import LEGACY_SEED_BITS, MAX_SEED, derive_seed, is_seed
-from games.services import MatchError, match_create
-from games.simulation_games import play_simulated_game, record_simulated_game
-from games.simulation_replays import simulated_match
-from games.simulations import SimulationError, game_number, job_summaries, simulation_checked
+from games.simulations import games as simulation_games
+from games.simulations.games import play_simulated_game, record_simulated_game
+from games.simulations.replays import simulated_match
+from games.simulations.services import (
+    SimulationError,
+    game_number,
+    job_summaries,
+    simulation_checked,
+)
 from tests.games.helpers import played_to_the_end
 from tests.games.simulation_jobs import simulation_start
 

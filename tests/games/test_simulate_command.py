@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from decks.io.exporting import deck_export
-from games.simulation_figures import figures
-from games.simulation_games import job_games, play_simulated_game
+from games.simulations.figures import figures
+from games.simulations.games import job_games, play_simulated_game
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from games.models_simulation import JobStatus, SimulationJob
-from games.simulation_parameters import DRAFT_FIELDS
+from games.models.simulations import JobStatus, SimulationJob
+from games.simulations.parameters import DRAFT_FIELDS
 from tests.games.helpers import streamed_json
 from tests.games.test_match_api import JSON
 
@@ -81,7 +81,7 @@ def test_exports_hold_every_game_and_every_card(alice_api, alices_deck, bobs_dec
 def test_cancel_an_unfinished_job_and_refuse_a_second_time(
     alice_api, alices_deck, bobs_deck, monkeypatch
 ):
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     pk = start(alice_api, alices_deck, bobs_deck)["id"]
     cancelled = alice_api.post(f"/api/simulations/{pk}/cancel/")
     assert cancelled.status_code == 200 and cancelled.json()["status"] == JobStatus.CANCELLED
@@ -148,7 +148,7 @@ def test_random_bodies_never_cause_a_500(
 ):
     # Nothing is played: a body that starts a job only queues it (and the examples'
     # jobs, never played, stay below the account's quota).
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     settings.SIMULATION_MAX_RUNNING_JOBS = settings.SIMULATION_MAX_QUEUED_GAMES = 10**9
     before = SimulationJob.objects.count()
     for sent in (body, {**body_for(alices_deck, bobs_deck, games=1), **fields}):
@@ -176,7 +176,7 @@ DRAFT_CHANGES = st.dictionaries(
 def test_random_errata_drafts_never_cause_a_500(
     alice_api, alices_deck, bobs_deck, monkeypatch, settings, changes, note
 ):
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     settings.SIMULATION_MAX_RUNNING_JOBS = 10**9
     before = SimulationJob.objects.count()
     card = alices_deck.slots.order_by("card__slug").first().card.slug

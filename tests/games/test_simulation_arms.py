@@ -9,10 +9,10 @@ from html import unescape
 
 import pytest
 
-from games.figure_words import interval_words
-from games.models_simulation import SimulationKind
-from games.simulation_progress import simulation_progress
-from games.simulations import job_figures
+from games.models.simulations import SimulationKind
+from games.simulations.figure_words import interval_words
+from games.simulations.progress import simulation_progress
+from games.simulations.services import job_figures
 from tests.factories.matches import playable_deck
 from tests.games.helpers import streamed_json
 from tests.games.simulation_jobs import rule_ab, run_arm, simulation_start
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def half_run(alice, alices_deck, bobs_deck, monkeypatch):
     """A rule A/B whose first arm has played and whose second has not begun."""
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = rule_ab(alice, alices_deck, bobs_deck)
     run_arm(job, 0)
     return job

@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.confidence import Estimate, paired_difference, proportion_difference, wilson_interval
-from games.simulation_charts import (
+from games.simulations.charts import (
     WIDTH,
     difference_svg,
     gauntlet_svg,
@@ -16,7 +15,13 @@ from games.simulation_charts import (
     length_histogram_svg,
     win_rate_svg,
 )
-from games.simulation_figures import CardFigures, Gauntlet
+from games.simulations.confidence import (
+    Estimate,
+    paired_difference,
+    proportion_difference,
+    wilson_interval,
+)
+from games.simulations.figures import CardFigures, Gauntlet
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = 'Deck <script>alert("x")</script> & "friends"'

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from cards.models import Card, CardRevision
-from games.models_simulation import SimulationJob, SimulationKind
-from games.simulation_errata import errata_publish
-from games.simulation_forms import draft_changes
-from games.simulation_kinds import deck_card_names, job_arms
-from games.simulations import SimulationError, job_shift, job_summaries
+from games.models.simulations import SimulationJob, SimulationKind
+from games.simulations.errata import errata_publish
+from games.simulations.forms import draft_changes
+from games.simulations.kinds import deck_card_names, job_arms
+from games.simulations.services import SimulationError, job_shift, job_summaries
 from tests.games.simulation_jobs import simulation_start
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import pytest
 
 from cards.models import Card, CardRevision
 from games.engine.cards import CardSpec
-from games.models_simulation import JobStatus, SimulationJob, SimulationKind
-from games.simulations import SimulationError, game_number
+from games.models.simulations import JobStatus, SimulationJob, SimulationKind
+from games.simulations.services import SimulationError, game_number
 from tests.games.simulation_jobs import simulation_start
 from tests.games.test_simulation_pages import form_data
 

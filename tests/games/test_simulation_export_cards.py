@@ -10,8 +10,8 @@ from collections import defaultdict
 
 import pytest
 
-from games.confidence import proportion_difference, wilson_interval
-from games.simulation_figures import estimate_json
+from games.simulations.confidence import proportion_difference, wilson_interval
+from games.simulations.figures import estimate_json
 from tests.games.helpers import streamed_json
 from tests.games.simulation_jobs import rule_ab
 

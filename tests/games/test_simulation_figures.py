@@ -7,14 +7,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.confidence import proportion_difference, wilson_interval
-from games.simulation_figures import (
+from games.simulations.confidence import proportion_difference, wilson_interval
+from games.simulations.figures import (
     Tally,
     figures,
     gauntlet_matrix,
     paired_shift,
 )
-from games.simulation_games import CardSighting, GameSummary, job_games, play_simulated_game
+from games.simulations.games import CardSighting, GameSummary, job_games, play_simulated_game
 from tests.games.simulated import SHORT, deck_pair, game_summaries
 
 
@@ -165,7 +165,7 @@ def test_gauntlet_matrix_of_games_worked_by_hand():
 
 
 def test_an_unbounded_interval_is_null_in_json():
-    from games.simulation_figures import estimate_json
+    from games.simulations.figures import estimate_json
 
     data = estimate_json(paired_shift([_summary(1, "a")], [_summary(1, "b")]))
     assert data == {"value": -1.0, "low": None, "high": None, "count": 1}

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import RULESETS, CardPlayed, play_game
-from games.simulation_games import (
+from games.simulations.games import (
     GameSummary,
     SimulatedGame,
     derive_seed,

@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.models_simulation import (
+from games.models.simulations import (
     MAX_GAMES,
     ChunkStatus,
     JobStatus,
     SimulationChunk,
     SimulationJob,
 )
-from games.simulation_progress import simulation_progress
-from games.simulations import (
+from games.simulations.progress import simulation_progress
+from games.simulations.services import (
     TAIL_GAMES,
     SimulationConflict,
     SimulationError,
@@ -108,7 +108,7 @@ def test_same_seed_same_games(alice, alices_deck, bobs_deck):
 
 def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, monkeypatch):
     # Nothing runs on enqueue: the job waits, as behind a busy worker.
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     first = job.chunks.get(index=0)
     assert len(chunk_run(first.pk)) == first.count == 10
@@ -125,7 +125,7 @@ def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, mo
 def test_the_time_left_of_a_paired_job_counts_every_arms_games(
     alice, alices_deck, bobs_deck, monkeypatch
 ):
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(
         alice,
         alices_deck,
@@ -180,8 +180,8 @@ def test_broker_down_says_unavailable_and_saves_nothing(alice, alices_deck, bobs
 
 
 def test_a_running_chunk_stops_soon_after_a_cancel(alice, alices_deck, bobs_deck, monkeypatch):
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
-    monkeypatch.setattr("games.simulations.CANCEL_CHECK_SECONDS", 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.CANCEL_CHECK_SECONDS", 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=25)
     played = []
 
@@ -199,8 +199,8 @@ def test_a_running_chunk_stops_soon_after_a_cancel(alice, alices_deck, bobs_deck
 
 
 def test_the_job_figures_add_up_its_chunks(alice, alices_deck, bobs_deck):
-    from games.simulation_figures import figures
-    from games.simulations import job_figures
+    from games.simulations.figures import figures
+    from games.simulations.services import job_figures
 
     job = simulation_start(alice, alices_deck, bobs_deck, games=60)
     assert job_figures(job) == figures(job_summaries(job))
@@ -209,13 +209,13 @@ def test_the_job_figures_add_up_its_chunks(alice, alices_deck, bobs_deck):
 def test_a_game_that_fails_stops_the_job_with_the_reason(
     alice, alices_deck, bobs_deck, monkeypatch
 ):
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=60)
 
     def broken(game):
         raise RuntimeError("an engine bug")
 
-    monkeypatch.setattr("games.simulations.play_simulated_game", broken)
+    monkeypatch.setattr("games.simulations.services.play_simulated_game", broken)
     with pytest.raises(RuntimeError):
         chunk_run(job.chunks.get(index=1).pk)
     job.refresh_from_db()

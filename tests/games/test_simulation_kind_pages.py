@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.models_simulation import SimulationJob, SimulationKind
-from games.simulation_kinds import deck_card_names
+from games.models.simulations import SimulationJob, SimulationKind
+from games.simulations.kinds import deck_card_names
 from tests.factories.matches import playable_deck
 from tests.games.helpers import streamed_json
 from tests.games.simulation_jobs import simulation_start

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from cards.models import Card
-from games.models_simulation import JobStatus, SimulationJob, SimulationKind
-from games.simulation_figures import paired_shift
-from games.simulation_games import derive_seed, play_simulated_game
-from games.simulation_kinds import arm_game, deck_card_names, job_arms
-from games.simulation_progress import simulation_progress
-from games.simulations import (
+from games.models.simulations import JobStatus, SimulationJob, SimulationKind
+from games.simulations.figures import paired_shift
+from games.simulations.games import derive_seed, play_simulated_game
+from games.simulations.kinds import arm_game, deck_card_names, job_arms
+from games.simulations.progress import simulation_progress
+from games.simulations.services import (
     SimulationError,
     game_number,
     job_gauntlet,

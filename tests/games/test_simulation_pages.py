@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.models import Match
-from games.models_simulation import JobStatus, SimulationJob
-from games.simulations import job_summaries
+from games.models.simulations import JobStatus, SimulationJob
+from games.simulations.services import job_summaries
 from tests.games.simulation_jobs import simulation_start
 
 pytestmark = pytest.mark.django_db
@@ -69,7 +69,7 @@ def test_the_queue_down_is_said_on_the_form(client, alice, alices_deck, bobs_dec
 def test_progress_polls_answer_nothing_until_it_moves(
     client, alice, alices_deck, bobs_deck, monkeypatch
 ):
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     client.force_login(alice)
     page = client.get(f"/simulations/{job.pk}/")
@@ -77,7 +77,7 @@ def test_progress_polls_answer_nothing_until_it_moves(
     etag = page["ETag"]
     unchanged = client.get(f"/simulations/{job.pk}/live/", headers={"If-None-Match": etag})
     assert unchanged.status_code == 204
-    from games.simulations import chunk_run
+    from games.simulations.services import chunk_run
 
     chunk_run(job.chunks.get(index=0).pk)
     moved = client.get(f"/simulations/{job.pk}/live/", headers={"If-None-Match": etag})
@@ -85,7 +85,7 @@ def test_progress_polls_answer_nothing_until_it_moves(
 
 
 def test_cancel_from_the_page(client, alice, alices_deck, bobs_deck, monkeypatch):
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck)
     client.force_login(alice)
     response = client.post(f"/simulations/{job.pk}/cancel/", headers={"HX-Request": "true"})

@@ -10,9 +10,9 @@ import pytest
 
 from cards.models import Card
 from games.decklists import deck_data, latest_version
-from games.models_simulation import SimulationJob
-from games.simulation_forms import KIND_PARTS, PARAMETER_FIELDS
-from games.simulation_kinds import deck_card_names
+from games.models.simulations import SimulationJob
+from games.simulations.forms import KIND_PARTS, PARAMETER_FIELDS
+from games.simulations.kinds import deck_card_names
 from tests.games.test_simulation_api import body_for
 from tests.games.test_simulation_pages import form_data
 

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from games.models_simulation import ChunkStatus, JobStatus, SimulationJob
-from games.simulations import (
+from games.models.simulations import ChunkStatus, JobStatus, SimulationJob
+from games.simulations.services import (
     SimulationQuota,
     simulation_cancel,
     simulations_resume,
@@ -90,7 +90,7 @@ def test_a_cancelled_jobs_chunks_leave_the_queue_without_playing(
     def never(game):
         raise AssertionError("a cancelled job's game was played")
 
-    monkeypatch.setattr("games.simulations.play_simulated_game", never)
+    monkeypatch.setattr("games.simulations.services.play_simulated_game", never)
     while chunk_queue:
         play_next(chunk_queue)
     assert not job.chunks.exclude(status=ChunkStatus.CANCELLED).exists()

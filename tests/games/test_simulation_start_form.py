@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from games.models_simulation import SimulationJob, SimulationKind
+from games.models.simulations import SimulationJob, SimulationKind
 from games.play import GAMES
-from games.simulation_forms import KIND_PARTS
+from games.simulations.forms import KIND_PARTS
 from tests.games.test_simulation_pages import form_data
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ LEGENDS = {
 @pytest.fixture
 def designer(client, alice, monkeypatch):
     """Alice on the form, her jobs queued but not played (what is stored is the point)."""
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     client.force_login(alice)
     return client
 
@@ -207,7 +207,7 @@ def test_an_unknown_kind_is_a_clear_400_whatever_the_kind_fields_hold(
 
 
 def test_a_jobs_seed_is_asked_in_a_designers_words_not_a_matchs(designer):
-    # The field is the match form's (games.forms), whose words are of seats and secrecy.
+    # The field is the match form's (games.matches.forms), whose words are of seats and secrecy.
     page = designer.get(NEW).content.decode()
     assert "Blank: a random seed, shown with the results." in page
     assert "Hot-seat and bot matches only" not in page

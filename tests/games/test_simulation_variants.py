@@ -3,9 +3,9 @@
 import pytest
 
 from games.engine import CardSpec
-from games.simulation_figures import figures, paired_shift
-from games.simulation_games import job_games, play_simulated_game
-from games.simulation_variants import (
+from games.simulations.figures import figures, paired_shift
+from games.simulations.games import job_games, play_simulated_game
+from games.simulations.variants import (
     blank_card,
     gauntlet_games,
     with_card_replaced,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games.models import Match
-from games.models_simulation import ChunkStatus
-from games.simulation_replays import watch_play
-from games.simulations import chunk_run
+from games.models.simulations import ChunkStatus
+from games.simulations.replays import watch_play
+from games.simulations.services import chunk_run
 from games.tasks import simulated_game_watch
 from tests.games.simulation_jobs import rule_ab, simulation_start
 
@@ -36,7 +36,7 @@ def test_watching_asks_a_worker_and_plays_no_game_in_the_request(
     def never(game):
         raise AssertionError("the request played the game")
 
-    monkeypatch.setattr("games.simulation_replays.record_simulated_game", never)
+    monkeypatch.setattr("games.simulations.replays.record_simulated_game", never)
     asked = client.post(f"/simulations/{job.pk}/games/3/watch/")
     assert asked.status_code == 302
     assert asked["Location"] == f"/simulations/{job.pk}/games/3/watch/?arm=0"
@@ -60,7 +60,7 @@ def test_watching_asks_a_worker_and_plays_no_game_in_the_request(
 def test_a_game_the_job_has_not_played_cannot_be_watched(
     client, alice, alices_deck, bobs_deck, watches, monkeypatch
 ):
-    monkeypatch.setattr("games.simulations.simulation_enqueue", lambda job: 0)
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=40)
     client.force_login(alice)
     first, second = job.chunks.order_by("index")[:2]

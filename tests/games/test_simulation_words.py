@@ -8,12 +8,12 @@ from html import unescape
 
 import pytest
 
-from games.figure_words import interval_words
-from games.match_options import OPTION_FIELDS, option_words, options_in_words
-from games.models_simulation import SimulationKind
+from games.matches.options import OPTION_FIELDS, option_words, options_in_words
+from games.models.simulations import SimulationKind
 from games.play import GAMES
-from games.simulation_forms import SimulationStartForm
-from games.simulations import job_figures, job_shift
+from games.simulations.figure_words import interval_words
+from games.simulations.forms import SimulationStartForm
+from games.simulations.services import job_figures, job_shift
 from tests.games.simulation_jobs import rule_ab, simulation_start
 
 pytestmark = pytest.mark.django_db

@@ -10,8 +10,8 @@ import time
 import pytest
 from django.conf import settings
 
-from games.models_simulation import ChunkStatus, JobStatus, SimulationChunk, SimulationJob
-from games.simulations import job_summaries
+from games.models.simulations import ChunkStatus, JobStatus, SimulationChunk, SimulationJob
+from games.simulations.services import job_summaries
 from tests.games.simulation_jobs import simulation_start
 
 pytestmark = pytest.mark.django_db(transaction=True)

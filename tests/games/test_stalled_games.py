@@ -1,6 +1,6 @@
 """A game stopped at the action limit is a draw that "stalled" (issue 18): the job goes
 on and counts it, the results page, the exports and bench/bots.py say so, by one rule
-(``games.simulation_games.played_out`` and ``outcome``)."""
+(``games.simulations.games.played_out`` and ``outcome``)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ import io
 import pytest
 
 from bench import bots as ladder
-from games import replays, simulation_games
-from games.models_simulation import JobStatus
-from games.replays import replay_document, replay_import
-from games.simulation_games import STALLED, play_simulated_game, record_simulated_game
-from games.simulation_replays import simulated_match
-from games.simulations import job_figures, job_summaries
+from games.matches import replays
+from games.matches.replays import replay_document, replay_import
+from games.models.simulations import JobStatus
+from games.simulations import games as simulation_games
+from games.simulations.games import STALLED, play_simulated_game, record_simulated_game
+from games.simulations.replays import simulated_match
+from games.simulations.services import job_figures, job_summaries
 from tests.games.simulated import deck_pair
 from tests.games.simulation_jobs import simulation_start
 

@@ -37,10 +37,10 @@ from games.engine import (
 )
 from games.engine.client.decision_view import DECISION_KINDS
 from games.engine.state import other, player_name
-from games.table import build_table, table_for
-from games.table_board import initials
-from games.table_decision import point_key
-from games.table_events import event_rule, last_combat
+from games.matches.table.board import initials
+from games.matches.table.decision import point_key
+from games.matches.table.drawing import build_table, table_for
+from games.matches.table.log import event_rule, last_combat
 from tests.games.test_sample_catalogue_plays import REALMS, SPECS, realm_deck
 
 ACT_URL = "/games/7/act/"

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.matches.services import match_create
 from games.models import Match, Mode
-from games.services import match_create
 from shen_site.record_numbers import json_whole, whole_number
 from tests.games.helpers import committed, legal_json, played_to_the_end
 
@@ -72,7 +72,7 @@ def test_starting_a_match_refuses_numbers_that_are_not_json_integers(
 def test_starting_a_simulation_refuses_numbers_that_are_not_json_integers(
     alice_api, alices_deck, bobs_deck, field, value
 ):
-    from games.models_simulation import SimulationJob
+    from games.models.simulations import SimulationJob
 
     body = {
         "deck_a": alices_deck.pk,
@@ -130,7 +130,7 @@ def test_the_start_form_still_takes_a_seed_with_spaces_around_it(client, alice, 
 
 @pytest.mark.parametrize("field, value", [("version", 2.0), ("version", True), ("seed", 7.0)])
 def test_a_replay_file_s_numbers_are_json_integers(alice_api, alice, match, field, value):
-    from games.replays import replay_document
+    from games.matches.replays import replay_document
 
     document = replay_document(played_to_the_end(match))
     assert alice_api.post("/api/matches/import/", document, format="json").status_code == 201

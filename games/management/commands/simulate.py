@@ -19,13 +19,13 @@ from decks.io.detect import detect_kind
 from decks.io.parsing import decklist_parse
 from decks.models import Deck
 from games.decklists import DeckNotPlayable, deck_data, latest_version, slots_data
-from games.figure_words import interval_words
-from games.match_options import options_in_words
+from games.matches.options import options_in_words
 from games.play import GAMES
 from games.rulesets import deck_rulesets
-from games.simulation_figures import Figures, figures
-from games.simulation_games import job_games, play_simulated_game
-from games.simulations import SimulationError, simulation_checked
+from games.simulations.figure_words import interval_words
+from games.simulations.figures import Figures, figures
+from games.simulations.games import job_games, play_simulated_game
+from games.simulations.services import SimulationError, simulation_checked
 
 
 class Command(BaseCommand):

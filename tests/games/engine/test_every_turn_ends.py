@@ -12,7 +12,7 @@ from games.engine.actions import ReturnCards
 from games.engine.decisions import ActivationStep, ChooseReturnedCards
 from games.engine.events import CardsDrawn, TurnBegan
 from games.engine.testing.scenario import BLUE, RED, action_card
-from games.simulation_games import derive_seed, job_game, make_bot, ruleset_for
+from games.simulations.games import derive_seed, job_game, make_bot, ruleset_for
 from tests.games.engine.tables import bare_table
 
 KINDLE = action_card("Kindle", {"verb": "draw_cards", "count": 2})

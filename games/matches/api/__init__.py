@@ -1,0 +1,1 @@
+"""The match API under /api/matches/ (DRF, in the OpenAPI schema)."""

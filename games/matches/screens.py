@@ -1,0 +1,171 @@
+"""What one person sees of a match: only their view of the state and of the events.
+
+Every page and endpoint that shows a match builds a :class:`Screen` here, so
+hidden information is decided in one place: the state is always the game's
+``view`` for the viewer's seat, the log always the events ``events_for`` that
+seat, and the decision (whose options name the cards in a hand) only reaches
+the person who controls the seat that must decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.matches.records import Position, game_of, match_position, replay_position
+from games.matches.seats import seats_of
+from games.matches.table.drawing import Ending, Table, build_table
+from games.models import FirstTurn, Match, Mode, Status
+from games.play import ending_words, seat_name
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A match as one viewer sees it at state ``number``.
+
+    ``view``: the viewer's view of the state; ``decision``: the waiting decision when
+    the viewer is the one to answer it (else None); ``handover``: hot-seat only, the
+    seat the device must be handed to before anything private is shown.
+    """
+
+    match: Match
+    number: int
+    seat: int | None
+    acting: int | None
+    view: Any
+    decision: Any
+    decision_json: dict[str, Any] | None
+    log: tuple[tuple[int, tuple[str, ...]], ...]
+    hand: tuple[tuple[int, str], ...]
+    handover: int | None = None
+    # The table drawn for this viewer (games.matches.table): board, sides, hand, decision, log.
+    table: Table | None = None
+    # How the match ended in the viewer's words ("You resigned: Blue wins"), "" in play.
+    ending: str = ""
+
+    @property
+    def seat_name(self) -> str:
+        return seat_name(self.seat)
+
+    @property
+    def acting_name(self) -> str:
+        return seat_name(self.acting) if self.acting is not None else ""
+
+    @property
+    def is_mine_to_decide(self) -> bool:
+        return self.decision is not None
+
+
+def screen_for(match: Match, user, *, revealed: int | None = None, drawn: bool = True) -> Screen:
+    """The table as ``user`` sees it now. In a hot-seat match ``revealed`` is the seat
+    last shown on the device: another seat to act gets a hand-over screen first. A friend
+    match still waiting for its second deck has no game yet: nothing to show but seats.
+    ``drawn=False``: no :class:`Table` (the API answers the view and decision as data; the
+    drawing was a seventh of an action's cost)."""
+    if match.status == Status.WAITING:
+        seats = seats_of(match, user)
+        return Screen(
+            match=match,
+            number=0,
+            seat=seats[0] if seats else None,
+            acting=None,
+            view=None,
+            decision=None,
+            decision_json=None,
+            log=(),
+            hand=(),
+        )
+    position = match_position(match)
+    return _screen(match, user, position, revealed=revealed, live=True, drawn=drawn)
+
+
+def replay_screen_for(match: Match, user, number: int) -> Screen:
+    """State ``number`` of the match (0 … its number) as ``user`` may see it in the replay:
+    at bounded cost, from the match's checkpoints (``games.matches.records.replay_position``)."""
+    position = replay_position(match, number)
+    return _screen(match, user, position, revealed=None, live=False)
+
+
+def _screen(
+    match: Match, user, position: Position, *, revealed, live: bool, drawn: bool = True
+) -> Screen:
+    game = game_of(match)
+    # The match's last state once it is over, live or in the replay. A resigned match's
+    # last state still waits for a decision: nobody acts on it now.
+    over = match.is_over and position.number == match.number
+    acting = None if over else game.acting_seat(position.state)
+    seats = seats_of(match, user)
+    seat = _seat(match, seats, acting)
+    you = seats[0] if len(seats) == 1 else None  # hot-seat: both sides read one result
+    ending = ending_words(match.result, you) if over and match.result else ""
+    # Ended by the players, not the rules: the table says so, and the log's last line too.
+    resigned = (
+        Ending(ending, ending_words(match.result))
+        if ending and game.result(position.state) is None
+        else None
+    )
+    handover = None
+    if live and match.mode == Mode.HOTSEAT and seats and acting is not None and acting != revealed:
+        handover = acting
+    hidden = handover is not None
+    view = game.view(position.state, None if hidden else seat)
+    deciding = live and match.status == Status.PLAYING and acting in seats and not hidden
+    first_chosen = match.first_turn != FirstTurn.DICE
+    log = tuple(
+        (
+            number,
+            tuple(
+                game.log_line(event, first_chosen=first_chosen)
+                for event in game.events_for(events, seat)
+            ),
+        )
+        for number, events in position.log
+    )
+    hand = (
+        ()
+        if seat is None or hidden
+        else tuple((card, view.card_name(card)) for card in view.hands[seat])
+    )
+    decision = game.decision(position.state) if deciding else None
+    events = tuple(event for _, batch in position.log for event in batch)
+    # A replay of a hot-seat match keeps one side of the table: the board would otherwise
+    # turn half a turn whenever the side to decide changes while someone steps through it.
+    flipped = False if not live and len(seats) == 2 else None
+    table = (
+        None
+        if hidden or not drawn
+        else build_table(
+            view,
+            seat,
+            decision,
+            events,
+            position.number,
+            flipped=flipped,
+            ending=resigned,
+            first_chosen=first_chosen,
+        )
+    )
+    return Screen(
+        match=match,
+        number=position.number,
+        seat=None if hidden else seat,
+        acting=acting,
+        view=view,
+        decision=decision,
+        # The decision worked out above, not a second time: listing its legal actions is
+        # most of an answer's engine work.
+        decision_json=None if decision is None else game.decision_to_json(decision),
+        log=() if hidden else log,
+        hand=hand,
+        handover=handover,
+        table=table,
+        ending=ending,
+    )
+
+
+def _seat(match: Match, seats: tuple[int, ...], acting: int | None) -> int | None:
+    if len(seats) == 1:
+        return seats[0]
+    if len(seats) == 2:  # hot-seat: the side to act (none once the game is over)
+        return acting
+    return None

@@ -1,0 +1,331 @@
+"""The board of the table in SVG units: spaces, vertices, labels and the pieces on them.
+
+A space is ``CELL`` units wide and ``MARGIN`` holds the coordinate labels: the
+spaces' a–h and 1–8 below and to the left, the vertices' A–I and 1–9 above and
+to the right. Every position has a key, ``s<index>`` or ``v<index>``
+(``table_decision.point_key``), that the drawing and the decision share.
+
+Red sits at rank 1 and Blue at the far edge, as across a real table. A board drawn
+``flipped`` is turned half a turn for Blue: a1 at the top right, its labels still beside
+their own files and ranks, so Blue looks at the board from their own chair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from games.engine import PLAYERS, Avatar, GameState, Geometry, Place, player_name, trait_value
+from games.matches.table.decision import Panel, point_key
+
+# SVG units: a space is CELL wide (about 40 px when the board is 390 px wide).
+CELL = 48
+MARGIN = 30
+TRAITS = (("melee", "M"), ("defense", "D"), ("ranged", "R"), ("movement", "Mv"))
+# Words too small to make an Avatar's initials ("Spirit of the Kiln" reads SK).
+SMALL_WORDS = frozenset({"of", "the", "a", "an", "and"})
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """A space or vertex (the engine's ``Place``) where the drawing puts it: ``x``, ``y``
+    its centre (whole units)."""
+
+    key: str
+    place: Place
+    x: int
+    y: int
+
+    @property
+    def name(self) -> str:
+        """The R2 name: c3, or C3 for a vertex."""
+        return self.place.name
+
+    @property
+    def on_path(self) -> bool:
+        """True for a vertex of the Spirit Path."""
+        return self.place.on_path
+
+    @property
+    def xy(self) -> str:
+        """ "x y" as text for a translate(): the template engine would localise numbers,
+        slowly (and a locale with decimal commas would break the SVG)."""
+        return f"{self.x} {self.y}"
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """A square of the board: its centre and whether it is shaded."""
+
+    point: Point
+    shaded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A coordinate label at the board's edge, centred on ``xy``."""
+
+    text: str
+    xy: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ground:
+    """What never changes on a board of one size: the spaces and the labels."""
+
+    view_box: str
+    spaces: tuple[Space, ...]
+    labels: tuple[Label, ...]
+    vertex_labels: tuple[Label, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A piece that belongs to a player or nobody: a Shén counter, a Realm Stone,
+    an Anchor Point (``owner`` -1 when unheld)."""
+
+    point: Point
+    owner: int
+    colour: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    """One of an Avatar's traits now (``value``) and as printed."""
+
+    name: str
+    short: str
+    value: int
+    printed: int
+
+    @property
+    def change(self) -> str:
+        """``up``, ``down`` or empty: how the value differs from the printed one."""
+        return "up" if self.value > self.printed else "down" if self.value < self.printed else ""
+
+
+@dataclass(frozen=True, slots=True)
+class AvatarPiece:
+    """An Avatar on the board as drawn."""
+
+    card: int
+    name: str
+    label: str
+    slug: str
+    realm: str
+    owner: int
+    colour: str
+    point: Point
+    exhausted: bool
+    activated: bool
+    traits: tuple[Trait, ...]
+    items: tuple[str, ...]
+    attachments: tuple[str, ...]
+    sources: str
+
+    @property
+    def item_offsets(self) -> tuple[int, ...]:
+        """Where the drawing stacks one small square per Item, top down."""
+        return tuple(-17 + 7 * n for n in range(len(self.items)))
+
+    @property
+    def title(self) -> str:
+        """The Avatar in words, for a tooltip and screen readers."""
+        state = "exhausted" if self.exhausted else "ready"
+        traits = ", ".join(f"{t.name} {t.value}" for t in self.traits)
+        carried = ", ".join(self.items + self.attachments)
+        return (
+            f"{player_name(self.owner)} {self.name} ({self.realm}) on {self.point.name}, "
+            f"{state}; {traits}" + (f"; carries {carried}" if carried else "")
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The field in SVG units, with everything on it."""
+
+    ground: Ground
+    anchors: tuple[Marker, ...]
+    stones: tuple[Marker, ...]
+    counters: tuple[Marker, ...]
+    avatars: tuple[AvatarPiece, ...]
+    targets: tuple[Point, ...]
+    free_targets: frozenset[str]
+    flipped: bool = False
+
+    @property
+    def seen_from(self) -> str:
+        """The side whose chair the board is drawn from, in words."""
+        return player_name(1 if self.flipped else 0)
+
+
+def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -> Board:
+    """The board of ``view`` with the sources and targets of ``panel`` (None: no decision),
+    turned half a turn when ``flipped`` (Blue's side of the table)."""
+    points = _Points(view.board, flipped)
+    grid = view.grid
+    counters = tuple(
+        Marker(points.vertex(v), p, colour(p), f"{player_name(p)} Shén on {points.vertex(v).name}")
+        for p in PLAYERS
+        for v in sorted(grid.counters_of(p))
+    )
+    stones = tuple(
+        Marker(
+            points.vertex(v),
+            p,
+            colour(p),
+            f"{player_name(p)} Realm Stone on {points.vertex(v).name}",
+        )
+        for p in PLAYERS
+        for v in sorted(grid.stones_of(p))  # a second Realm Stone too (beta-2025)
+    )
+    # Anchor points stand on spaces, or on vertices in simplified-0.1.
+    anchor_point = points.vertex if view.ruleset.anchors_on == "vertices" else points.space
+    anchors = tuple(
+        Marker(
+            anchor_point(anchor),
+            holder,
+            colour(holder),
+            f"Anchor Point {anchor_point(anchor).name}"
+            + (f", held by {player_name(holder)}" if holder >= 0 else ", unclaimed"),
+        )
+        for anchor, holder in zip(view.anchors, view.holders, strict=True)
+    )
+    sources = panel.sources_at if panel else {}
+    labels_of = _labels([view.card_name(a.card) for a in view.avatars])
+    avatars = tuple(
+        _avatar(view, avatar, points, labels_of[view.card_name(avatar.card)], sources)
+        for avatar in view.avatars
+    )
+    targets = tuple(points.at(key) for key in panel.target_keys) if panel else ()
+    return Board(
+        ground=ground(view.board, flipped),
+        anchors=anchors,
+        stones=stones,
+        counters=counters,
+        avatars=avatars,
+        targets=targets,
+        free_targets=panel.free_targets if panel else frozenset(),
+        flipped=flipped,
+    )
+
+
+@cache
+def ground(geometry: Geometry, flipped: bool = False) -> Ground:
+    """The spaces and labels of a board of ``geometry``'s size (made once per size and
+    side): a label sits beside the file or rank it names, wherever the turn put it."""
+    width, height = geometry.width, geometry.height
+    points = _Points(geometry, flipped)
+    spaces = tuple(
+        Space(points.space(index), sum(geometry.space_file_rank(index)) % 2 == 0)
+        for index in range(geometry.space_count)
+    )
+    bottom, right = MARGIN + height * CELL, MARGIN + width * CELL
+    # Spaces: a–h under the board, 1–8 on its left; vertices: A–I above, 1–9 on the right.
+    labels = tuple(
+        Label(chr(ord("a") + f), f"{points.x(f, CELL // 2)} {bottom + 17}") for f in range(width)
+    ) + tuple(Label(str(r + 1), f"12 {points.y(r, CELL // 2)}") for r in range(height))
+    vertex_labels = tuple(
+        Label(chr(ord("A") + f), f"{points.x(f, 0)} 8") for f in range(width + 1)
+    ) + tuple(Label(str(r + 1), f"{right + 22} {points.y(r, 0)}") for r in range(height + 1))
+    size = f"{width * CELL + 2 * MARGIN} {height * CELL + 2 * MARGIN}"
+    return Ground(f"0 0 {size}", spaces, labels, vertex_labels)
+
+
+class _Points:
+    """Points of one board seen from one side, made once each."""
+
+    def __init__(self, geometry: Geometry, flipped: bool = False) -> None:
+        self.board = geometry
+        self.flipped = flipped
+
+    def x(self, file: int, offset: int) -> int:
+        """The x of file ``file``'s left edge plus ``offset`` (a vertex: 0; a space's
+        centre: half a cell), measured from the right edge when flipped."""
+        if self.flipped:
+            return MARGIN + self.board.width * CELL - file * CELL - offset
+        return MARGIN + file * CELL + offset
+
+    def y(self, rank: int, offset: int) -> int:
+        """The y of rank ``rank``'s lower edge minus ``offset``: rank 1 at the bottom, or
+        at the top when flipped."""
+        if self.flipped:
+            return MARGIN + rank * CELL + offset
+        return MARGIN + (self.board.height - rank) * CELL - offset
+
+    def space(self, index: int) -> Point:
+        file, rank = self.board.space_file_rank(index)
+        place = Place(index, False, self.board.space_name(index))
+        centre = CELL // 2
+        return Point(point_key(index, False), place, self.x(file, centre), self.y(rank, centre))
+
+    def vertex(self, index: int) -> Point:
+        file, rank = self.board.vertex_file_rank(index)
+        place = Place(index, True, self.board.vertex_name(index))
+        return Point(point_key(index, True), place, self.x(file, 0), self.y(rank, 0))
+
+    def at(self, key: str) -> Point:
+        index = int(key[1:])
+        return self.vertex(index) if key[0] == "v" else self.space(index)
+
+
+def _avatar(
+    view: GameState, avatar: Avatar, points: _Points, label: str, sources: Mapping[str, str]
+) -> AvatarPiece:
+    spec = view.cards[avatar.card]
+    point = points.vertex(avatar.at) if avatar.on_path else points.space(avatar.at)
+    return AvatarPiece(
+        card=avatar.card,
+        name=spec.name,
+        label=label,
+        slug=spec.slug,
+        realm=spec.realm,
+        owner=avatar.owner,
+        colour=colour(avatar.owner),
+        point=point,
+        exhausted=avatar.exhausted,
+        activated=avatar.activated,
+        traits=tuple(
+            Trait(name, short, trait_value(view, avatar, name), spec.trait(name))
+            for name, short in TRAITS
+        ),
+        items=tuple(view.card_name(card) for card in avatar.items),
+        attachments=tuple(view.card_name(card) for card in avatar.attachments),
+        sources=sources.get(point.key, ""),
+    )
+
+
+def initials(name: str) -> str:
+    """Up to three capitals from a card name: "Spirit of the Kiln" → "SK"."""
+    words = [w for w in name.split() if w.lower() not in SMALL_WORDS] or name.split() or ["?"]
+    return "".join(w[0].upper() for w in words)[:3]
+
+
+def _labels(names: Sequence[str]) -> dict[str, str]:
+    """A short label per distinct name; names sharing initials get a letter more each."""
+    by_label: dict[str, list[str]] = {}
+    for name in sorted(set(names)):
+        by_label.setdefault(initials(name), []).append(name)
+    labels = {}
+    for label, clashing in by_label.items():
+        for number, name in enumerate(clashing):
+            if len(clashing) == 1:
+                labels[name] = label
+            else:
+                last = name.split()[-1]
+                longer = label[:2] + last[1:2].lower() if len(last) > 1 else label
+                labels[name] = longer if longer not in by_label else f"{label}{number + 1}"
+    # Two names still alike after that are numbered.
+    seen: dict[str, int] = {}
+    for name in sorted(labels):
+        count = seen[labels[name]] = seen.get(labels[name], 0) + 1
+        if count > 1:
+            labels[name] = f"{labels[name][:2]}{count}"
+    return labels
+
+
+def colour(player: int) -> str:
+    """The CSS colour word of a player ("red", "blue"), or "none"."""
+    return player_name(player).lower() if player in PLAYERS else "none"

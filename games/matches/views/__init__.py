@@ -1,0 +1,1 @@
+"""The match pages under /games/: starting, the table, replays."""

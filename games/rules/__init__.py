@@ -1,0 +1,1 @@
+"""The rulebooks under docs/ as pages, and two rulebooks compared rule by rule."""

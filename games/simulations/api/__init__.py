@@ -1,0 +1,1 @@
+"""The simulation API under /api/simulations/ (DRF, in the OpenAPI schema)."""

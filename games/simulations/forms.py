@@ -1,0 +1,307 @@
+"""The form that starts a simulation: two decks, a bot for each, ruleset, options, games, seed."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from django import forms
+from django.db.models import Q
+
+from decks.models import Deck, Visibility
+from games.matches.forms import MatchStartForm
+from games.matches.options import RulesetOptionsMixin, chosen_options
+from games.models.simulations import MAX_GAMES, SimulationJob, SimulationKind
+from games.play import GAMES
+from games.refusals import Refusal
+from games.rulesets import deck_rulesets
+from games.simulations.parameters import RULES_TEXT_LENGTH
+from shen_site.json_input import JSONInputError, json_document_read
+from shen_site.record_numbers import RecordChoiceField, WholeNumberFormField, record_number
+
+# The ruleset and the seed are asked as a match asks them (games.matches.forms); the ruleset's
+# options too (games.matches.options).
+MATCH_FIELDS = ("ruleset", "seed")
+# How long a draft's abilities may be, as JSON text (a card has a few abilities).
+ABILITIES_LENGTH = 5000
+# How many public decks of others each deck menu offers besides my own.
+PUBLIC_DECKS_OFFERED = 50
+# Each kind's own fields (a rule A/B's arm B options besides) and the legend the page
+# shows them under; a plain matchup has none.
+KIND_PARTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    SimulationKind.RULE_AB: ("For a rule A/B job: arm B", ("ruleset_b",)),
+    SimulationKind.CARD_IMPACT: ("For a card-impact job", ("card", "substitute")),
+    SimulationKind.GAUNTLET: ("For a gauntlet job", ("more_decks", "more_opponents")),
+    SimulationKind.ERRATA: (
+        "For an errata what-if job",
+        ("draft_card", "draft_changes", "draft_abilities", "draft_rules_text", "draft_note"),
+    ),
+}
+# The field each of a kind's parameters is read from (``parameters``): a refusal of the
+# service that names a parameter names that field's label on the page.
+PARAMETER_FIELDS: dict[str, dict[str, str]] = {
+    SimulationKind.RULE_AB: {"ruleset_b": "ruleset_b"},
+    SimulationKind.CARD_IMPACT: {"card": "card", "substitute": "substitute"},
+    SimulationKind.GAUNTLET: {"decks": "more_decks", "opponents": "more_opponents"},
+    SimulationKind.ERRATA: {
+        "card": "draft_card",
+        "changes": "draft_changes",
+        "abilities": "draft_abilities",
+        "rules_text": "draft_rules_text",
+        "note": "draft_note",
+    },
+}
+
+
+def draft_textarea(*, max_length: int, rows: int, label: str, help_text: str) -> forms.CharField:
+    """An optional draft field written over several lines."""
+    return forms.CharField(
+        required=False,
+        max_length=max_length,
+        # 30 columns fit a 390 px phone (the default 40 made the start form scroll sideways).
+        widget=forms.Textarea(attrs={"rows": rows, "cols": 30}),
+        label=label,
+        help_text=help_text,
+    )
+
+
+class SimulationStartForm(RulesetOptionsMixin, forms.Form):
+    deck_a = RecordChoiceField(queryset=Deck.objects.none(), label="Deck A")
+    bot_a = forms.ChoiceField(label="Deck A's bot")
+    deck_b = RecordChoiceField(queryset=Deck.objects.none(), label="Deck B")
+    bot_b = forms.ChoiceField(label="Deck B's bot")
+    kind = forms.ChoiceField(
+        required=False,
+        choices=SimulationKind.choices,
+        initial=SimulationKind.MATCHUP,
+        label="Kind",
+        help_text="A paired kind plays the same games twice and shows the shift.",
+    )
+    ruleset_b = forms.ChoiceField(
+        required=False,
+        label="Arm B's ruleset",
+        help_text=(
+            "Arm A plays the rules above, arm B these: the same ruleset with other options, "
+            "or another ruleset. The same decks and seeds are played under both."
+        ),
+    )
+    card = forms.CharField(
+        required=False, max_length=200, label="Card of deck A", help_text="Its name."
+    )
+    substitute = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Substitute",
+        help_text="The slug of the card put in its place; empty for a blank.",
+    )
+    more_decks = forms.ModelMultipleChoiceField(
+        queryset=Deck.objects.none(),
+        required=False,
+        label="More decks",
+        help_text="Decks played besides deck A.",
+    )
+    more_opponents = forms.ModelMultipleChoiceField(
+        queryset=Deck.objects.none(),
+        required=False,
+        label="More opponents",
+        help_text="Opponents besides deck B. Each pairing plays the number of games below.",
+    )
+    draft_card = forms.CharField(
+        required=False, max_length=200, label="Card to draft", help_text="Its slug."
+    )
+    draft_changes = forms.CharField(
+        required=False,
+        max_length=300,
+        label="Draft change",
+        help_text="New values, e.g. melee=3, cost=2.",
+    )
+    draft_abilities = draft_textarea(
+        max_length=ABILITIES_LENGTH,
+        rows=4,
+        label="Draft abilities",
+        help_text=(
+            "Errata: the card's abilities as drafted, as JSON, replacing all of them, e.g. "
+            '[{"name": "Kindle", "cost": 1, "timing": "activated", '
+            '"effect": [{"verb": "draw_cards", "count": 1}]}]; [] for none; '
+            "empty to keep them as they are."
+        ),
+    )
+    draft_rules_text = draft_textarea(
+        max_length=RULES_TEXT_LENGTH,
+        rows=3,
+        label="Draft rules text",
+        help_text=(
+            "The card's printed text as drafted, published with the erratum; "
+            "empty to keep it as it is."
+        ),
+    )
+    draft_note = forms.CharField(
+        required=False, max_length=200, label="Erratum note", help_text="Why."
+    )
+    games = WholeNumberFormField(
+        min_value=1,
+        max_value=MAX_GAMES,
+        initial=200,
+        help_text=f"Up to {MAX_GAMES:,}; half of them with the seats swapped.",
+    )
+
+    def __init__(self, *args: Any, user, game: str = "shen", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in MATCH_FIELDS:
+            self.fields[name] = copy.deepcopy(MatchStartForm.base_fields[name])
+        # A match's seed words speak of seats and secrecy; a job's seed is the designer's.
+        self.fields["seed"].help_text = "Blank: a random seed, shown with the results."
+        play = GAMES[game]
+        bots = [(name, name) for name in play.bot_names()]
+        self.fields["bot_a"].choices = self.fields["bot_b"].choices = bots
+        self.fields["ruleset"].choices = [(name, name) for name in play.rulesets()]
+        self.add_ruleset_options(play, play.rulesets())
+        self.fields["ruleset_b"].choices = [("", "—"), *self.fields["ruleset"].choices]
+        self.add_ruleset_options(play, play.rulesets(), ruleset_field="ruleset_b", label="Arm B")
+        offered = Deck.objects.listed().exclude(owner=user).order_by("-updated_at", "-pk")
+        picked = [self.initial.get("deck_a"), self.data.get("deck_a"), self.data.get("deck_b")]
+        decks = (
+            Deck.objects.visible_to(user)
+            .filter(
+                Q(owner=user)
+                | Q(pk__in=list(offered.values_list("pk", flat=True)[:PUBLIC_DECKS_OFFERED]))
+                | Q(pk__in=[number for pk in picked if (number := record_number(pk))])
+            )
+            .select_related("owner")
+            .order_by("name", "pk")
+        )
+        for name in ("deck_a", "deck_b", "more_decks", "more_opponents"):
+            self.fields[name].queryset = decks
+            self.fields[name].label_from_instance = _deck_label
+        # Opened from a deck's page: its format's first ruleset (both decks must be of
+        # formats played under the rules chosen; the service says so otherwise).
+        opened_from = decks.filter(pk=record_number(self.initial.get("deck_a")) or 0).first()
+        if opened_from is not None and (rulesets := deck_rulesets(opened_from, game=game)):
+            self.fields["ruleset"].initial = rulesets[0]
+        chosen = self.data.get("kind") or SimulationKind.MATCHUP
+        self.ignored_fields = {
+            name for kind, names in self.kind_fields().items() if kind != chosen for name in names
+        }
+
+    def kind_fields(self) -> dict[str, list[str]]:
+        """The fields of each kind's own (beyond decks, bots, rules and games): the page
+        shows the chosen kind's alone, and the form neither checks nor reads another's."""
+        return {
+            kind: [
+                *names,
+                *(self.option_names("ruleset_b") if kind == SimulationKind.RULE_AB else ()),
+            ]
+            for kind, (_, names) in KIND_PARTS.items()
+        }
+
+    def kind_parts(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Each kind's own fields with the legend the page shows them under."""
+        return [
+            (kind, legend, [self[name] for name in names])
+            for kind, (legend, names) in KIND_PARTS.items()
+        ]
+
+    def arm_b_option_boxes(self) -> list[tuple[forms.BoundField, str, str]]:
+        """A rule A/B's arm B: its ruleset's options, as the form's own (``option_boxes``)."""
+        return self.option_boxes("ruleset_b")
+
+    def refusal_words(self, refused: Refusal) -> str:
+        """The service's refusal of this form's job, naming the chosen kind's parameters by
+        their fields' labels ("Arm B's ruleset") where the API names them by key."""
+        fields = PARAMETER_FIELDS.get(self.cleaned_data.get("kind"), {})
+        return refused.said_with(
+            {key: str(self.fields[name].label) for key, name in fields.items()}
+        )
+
+    def add_error(self, field: str | None, error: Any) -> None:
+        """An error of a field of a kind not chosen is no error: the page hides those
+        fields (or says whose they are, without a script) and the job never reads them,
+        so whatever they hold must not keep the chosen kind from starting."""
+        if field in self.ignored_fields:
+            return
+        super().add_error(field, error)
+
+    def clean_draft_abilities(self) -> Any:
+        """The draft's abilities as JSON data (None: left as they are), read as any JSON
+        from a stranger is (bounded nesting, no control characters); what they say is the
+        service's to check, as the catalogue checks a card."""
+        text = self.cleaned_data.get("draft_abilities", "").strip()
+        if not text:
+            return None
+        try:
+            return json_document_read(text)
+        except JSONInputError as error:
+            where = f" (line {error.line})" if error.line else ""
+            raise forms.ValidationError(f"Draft abilities: {error}{where}") from None
+
+    def clean_kind(self) -> str:
+        """Deck A against deck B unless another kind is chosen."""
+        return self.cleaned_data.get("kind") or SimulationKind.MATCHUP
+
+    def parameters(self) -> dict[str, Any]:
+        """What the chosen kind reads besides the decks (the service checks it)."""
+        data = self.cleaned_data
+        if data["kind"] == SimulationKind.RULE_AB:
+            # Arm B's rules take arm B's own option fields (ko_b), never arm A's.
+            ruleset_b = data["ruleset_b"]
+            if ruleset_b not in self.game.rulesets():
+                return {"ruleset_b": ruleset_b}  # the service says what is missing
+            options_b = chosen_options(self.game, ruleset_b, data, suffix="_b")
+            return {"ruleset_b": ruleset_b, "options_b": options_b}
+        if data["kind"] == SimulationKind.CARD_IMPACT:
+            return {"card": data["card"], "substitute": data["substitute"] or None}
+        if data["kind"] == SimulationKind.ERRATA:
+            changes = draft_changes(data["draft_changes"])
+            if data["draft_abilities"] is not None:
+                changes["abilities"] = data["draft_abilities"]
+            if data["draft_rules_text"].strip():
+                changes["rules_text"] = data["draft_rules_text"]
+            return {"card": data["draft_card"], "changes": changes, "note": data["draft_note"]}
+        if data["kind"] == SimulationKind.GAUNTLET:
+            return {
+                "decks": [deck.pk for deck in data["more_decks"]],
+                "opponents": [deck.pk for deck in data["more_opponents"]],
+            }
+        return {}
+
+
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
+def draft_changes(text: str) -> dict[str, Any]:
+    """``"melee=3, cost=2"`` as ``{"melee": 3, "cost": 2}`` (whole numbers stay numbers,
+    true/false marks become booleans); the service says what it refuses."""
+    changes: dict[str, Any] = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        value = value.strip()
+        if value.lower() in ("true", "false"):
+            changes[name.strip()] = value.lower() == "true"
+        else:
+            # ASCII digits only: "²" passes str.isdigit() and then fails int().
+            whole = WHOLE_NUMBER.fullmatch(value)
+            changes[name.strip()] = int(value) if whole else value
+    return {name: value for name, value in changes.items() if name}
+
+
+def initial_from_job(job: SimulationJob, card: str) -> dict[str, Any]:
+    """A card impact form for ``card`` of a finished job's deck A: the same decks, bots,
+    rules, games and seed, so the base arm replays that job's games."""
+    return {
+        "kind": SimulationKind.CARD_IMPACT,
+        "card": card,
+        "deck_a": job.deck_a_id,
+        "deck_b": job.deck_b_id,
+        "bot_a": job.bot_a,
+        "bot_b": job.bot_b,
+        "ruleset": job.ruleset,
+        "games": job.games,
+        "seed": job.seed,
+        **{name: value for name, value in job.options.items()},
+    }
+
+
+def _deck_label(deck: Deck) -> str:
+    public = "" if deck.visibility == Visibility.PRIVATE else ", public"
+    return f"{deck.name} (by {deck.owner.username}{public})"

@@ -1,0 +1,345 @@
+"""Simulation pages: my simulations, starting one, a job's page with its live progress,
+cancelling it, and watching one of its games in the replay viewer.
+
+The job page polls ``live/`` every second with the ETag of the progress it shows; the
+answer is 204 (nothing to swap: htmx leaves the page as it is) until the progress
+moves, then the new progress. Once the job is over the answer carries no polling
+trigger, so the polling stops, and it holds the results.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import islice
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from cards.revision_words import changes_in_words
+from decks.models import Deck
+from decks.views.busy import retry_when_busy
+from games.matches.options import options_in_words
+from games.models.simulations import ChunkStatus, SimulationJob, SimulationKind
+from games.simulations.charts import (
+    difference_svg,
+    gauntlet_svg,
+    improvement_svg,
+    length_histogram_svg,
+    win_rate_svg,
+)
+from games.simulations.errata import errata_publish, errata_publish_refusal
+from games.simulations.forms import SimulationStartForm, initial_from_job
+from games.simulations.games import GameSummary
+from games.simulations.kinds import arm_labels
+from games.simulations.progress import jobs_progress, simulation_progress
+from games.simulations.replays import watch_request
+from games.simulations.services import (
+    SimulationError,
+    SimulationUnavailable,
+    job_arm_figures,
+    job_figures,
+    job_gauntlet,
+    job_shift,
+    simulation_cancel,
+    simulation_create,
+)
+from shen_site.record_numbers import record_number
+
+POLL_MILLISECONDS = 1000
+# Games of a job listed with a link to the replay viewer.
+SAMPLE_GAMES = 10
+GAUNTLET_SAMPLE_GAMES = 2
+
+
+def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
+    """One of the user's jobs; anyone else's is a 404, never a hint."""
+    jobs = SimulationJob.objects.of_owner(request.user).light()
+    return get_object_or_404(jobs, pk=pk)
+
+
+@require_safe
+@login_required
+def simulation_list(request: HttpRequest) -> HttpResponse:
+    """My simulations, newest first, each with its games played in all its arms."""
+    jobs = list(SimulationJob.objects.of_owner(request.user).light()[:100])
+    progress = jobs_progress(jobs)
+    rows = [(job, progress[job.pk]) for job in jobs]
+    return render(request, "games/simulation_list.html", {"rows": rows})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+@retry_when_busy
+def simulation_new(request: HttpRequest) -> HttpResponse:
+    """The start form (``?deck=<id>`` picks deck A); a refused start keeps the form with
+    the reason, answered 400 (or 503 when the workers' queue is down)."""
+    initial = {}
+    deck = record_number(request.GET.get("deck", ""))
+    if deck and Deck.objects.visible_to(request.user).filter(pk=deck).exists():
+        initial = {"deck_a": deck}
+    base = record_number(request.GET.get("from", ""))
+    if base and (job := SimulationJob.objects.of_owner(request.user).filter(pk=base).first()):
+        initial = initial_from_job(job, request.GET.get("card", "")[:200])
+    form = SimulationStartForm(request.POST or None, user=request.user, initial=initial)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            job = simulation_create(
+                owner=request.user,
+                deck_a=data["deck_a"],
+                deck_b=data["deck_b"],
+                bot_a=data["bot_a"],
+                bot_b=data["bot_b"],
+                ruleset=data["ruleset"],
+                options=form.options(),
+                games=data["games"],
+                seed=data["seed"],
+                kind=data["kind"],
+                parameters=form.parameters(),
+            )
+        except SimulationError as refused:
+            form.add_error(None, form.refusal_words(refused))
+            status = refused.status
+        else:
+            return redirect("simulations:detail", job.pk)
+    elif request.method == "POST":
+        status = 400
+    return render(request, "games/simulation_new.html", {"form": form}, status=status)
+
+
+@require_safe
+@login_required
+def simulation_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """A job: its settings, its progress (live until it is over) and its results."""
+    job = owned_job(request, pk)
+    return _live_render(request, job, "games/simulation_page.html", settings=_settings(job))
+
+
+@require_safe
+@login_required
+def simulation_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The progress part of the page, or 204 while it is what the client shows."""
+    job = owned_job(request, pk)
+    progress = simulation_progress(job)
+    if progress.etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponse(status=204)
+        response["ETag"] = progress.etag
+        return response
+    return _live_render(request, job, "games/_simulation_live.html", progress)
+
+
+@require_POST
+@login_required
+@retry_when_busy
+def simulation_cancel_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Cancel the job; htmx gets the progress part back, others the page."""
+    job = owned_job(request, pk)
+    error, status = "", 200
+    try:
+        job = simulation_cancel(job)
+    except SimulationError as refused:
+        error, status = str(refused), refused.status
+    if request.headers.get("HX-Request"):
+        return _live_render(request, job, "games/_simulation_live.html", error=error, status=status)
+    return redirect("simulations:detail", job.pk)
+
+
+@require_POST
+@login_required
+@retry_when_busy
+def simulation_publish(request: HttpRequest, pk: int) -> HttpResponse:
+    """Publish an errata what-if's draft as an erratum; refused with the reason."""
+    job = owned_job(request, pk)
+    try:
+        errata_publish(job, request.user)
+    except SimulationError as refused:
+        return HttpResponse(str(refused), status=refused.status, content_type="text/plain")
+    return redirect("simulations:detail", job.pk)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+@retry_when_busy
+def simulation_watch(request: HttpRequest, pk: int, index: int) -> HttpResponse:
+    """Game ``index`` of the job's arm ``?arm=`` (0 unless told) in the replay viewer,
+    once a worker has played it again into a match record: until then a page that
+    polls here (htmx: 204 while it waits) and goes on to the replay. A game the job
+    has not played is a 404."""
+    job = get_object_or_404(SimulationJob.objects.of_owner(request.user), pk=pk)
+    arm = _arm_number(request.POST.get("arm") or request.GET.get("arm") or "0")
+    try:
+        match = watch_request(job=job, index=index, arm=arm, viewer=request.user)
+    except SimulationUnavailable as refused:
+        return HttpResponse(str(refused), status=refused.status, content_type="text/plain")
+    except SimulationError as missing:
+        raise Http404(str(missing)) from None
+    if match is not None:
+        if request.headers.get("HX-Request"):
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = reverse("matches:replay", args=[match.pk])
+            return response
+        return redirect("matches:replay", match.pk)
+    if request.method == "POST":
+        return redirect(f"{reverse('simulations:watch', args=[job.pk, index])}?arm={arm}")
+    if request.headers.get("HX-Request"):
+        return HttpResponse(status=204)
+    context = {"job": job, "index": index, "arm": arm, "label": _arm_labels(job)[arm]}
+    context["poll_ms"] = POLL_MILLISECONDS
+    response = render(request, "games/simulation_watch.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _arm_number(text: str) -> int:
+    """The arm a watch names (its digits); a 404 for anything else."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise Http404("No such arm.")
+    return int(text)
+
+
+def _arm_labels(job: SimulationJob) -> tuple[str, ...]:
+    """Each arm's label, for a job of more than one arm (a matchup's is "")."""
+    return arm_labels(job.kind, job.parameters, job.ruleset) if job.arm_count > 1 else ("",)
+
+
+def _live_render(
+    request: HttpRequest,
+    job: SimulationJob,
+    template: str,
+    progress=None,
+    *,
+    error: str = "",
+    status: int = 200,
+    settings: dict | None = None,
+) -> HttpResponse:
+    progress = progress or simulation_progress(job)
+    context = {
+        **(settings or {}),
+        "job": job,
+        "progress": progress,
+        "error": error,
+        "poll_ms": POLL_MILLISECONDS,
+        "live_headers": json.dumps({"If-None-Match": progress.etag}),
+    }
+    if progress.is_over:
+        context.update(_results(job))
+        context["can_publish"] = errata_publish_refusal(job, request.user) is None
+    response = render(request, template, context, status=status)
+    response["ETag"] = progress.etag
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _settings(job: SimulationJob) -> dict:
+    """What the page's heading says the job played, in a player's words: the ruleset
+    options (a rule A/B's both arms' side by side) and an errata draft's changes."""
+    option_sets = [job.options]
+    if job.kind == SimulationKind.RULE_AB:
+        option_sets.append(job.parameters.get("options_b", {}))
+    changes = job.parameters.get("changes", {}) if job.kind == SimulationKind.ERRATA else {}
+    return {
+        "option_rows": options_in_words(*option_sets),
+        "draft_words": changes_in_words(changes),
+    }
+
+
+def _paired_results(job: SimulationJob) -> dict:
+    """A paired job's results: each arm's figures side by side and deck A's paired
+    win-rate shift from the first arm to the second, with their charts."""
+    labels = arm_labels(job.kind, job.parameters, job.ruleset)
+    arms = list(zip(labels, job_arm_figures(job), strict=True))
+    if not all(figures.games for _, figures in arms):
+        return {}
+    shift = job_shift(job)
+    charts = [
+        win_rate_svg(
+            [(f"{label}: {job.name_a} (A)", figures.win_rate) for label, figures in arms],
+            title="Deck A's win rate in each arm",
+        ),
+        difference_svg([(arms[1][0], shift)], title="Paired shift of deck A's win rate"),
+    ]
+    return {
+        "arms": arms,
+        "shift": shift,
+        "charts": [mark_safe(chart) for chart in charts],  # escaped by simulation_charts
+        "samples": _samples(job),
+    }
+
+
+def _gauntlet_results(job: SimulationJob) -> dict:
+    """A gauntlet's results: the matrix of win rates with intervals, and its heat map."""
+    gauntlet = job_gauntlet(job)
+    decks, opponents = job.parameters["decks"], job.parameters["opponents"]
+    chart = gauntlet_svg(gauntlet, decks, opponents, title="Win rate of each deck (row)")
+    rows = [
+        (name, [*cells, overall])
+        for name, cells, overall in zip(decks, gauntlet.cells, gauntlet.overall, strict=True)
+    ]
+    return {
+        "gauntlet_rows": rows,
+        "columns": [*opponents, "All"],
+        "charts": [mark_safe(chart)],
+        "samples": _samples(job),
+    }
+
+
+def _results(job: SimulationJob) -> dict:
+    """What the results part shows: the figures, their charts and a sample of games."""
+    if job.is_paired:
+        return _paired_results(job)
+    if job.kind == SimulationKind.GAUNTLET:
+        return _gauntlet_results(job)
+    figures = job_figures(job)
+    if not figures.games:
+        return {}
+    charts = [
+        win_rate_svg(
+            [(f"{job.name_a} (A)", figures.win_rate), ("First player", figures.first_player)],
+            title="Win rates",
+        ),
+        length_histogram_svg(figures.turns, title="Game length (turns)"),
+        *(
+            improvement_svg(cards, title=f"{name}: improvement when drawn")
+            for name, cards in zip((job.name_a, job.name_b), figures.cards, strict=True)
+            if cards
+        ),
+    ]
+    return {
+        "figures": figures,
+        "charts": [mark_safe(chart) for chart in charts],  # escaped by simulation_charts
+        "cards": list(zip((job.name_a, job.name_b), figures.cards, strict=True)),
+        "samples": _samples(job),
+        "endings": [(_words(ending), count) for ending, count in figures.endings],
+    }
+
+
+def _samples(job: SimulationJob) -> list[tuple[str, int, list]]:
+    """Each arm's first games played (its label, the arm, and (game, summary, ending)
+    rows), each of which may be watched: SAMPLE_GAMES of an arm, a few of a gauntlet's
+    many pairings."""
+    labels = _arm_labels(job)
+    shown = SAMPLE_GAMES if len(labels) <= 2 else GAUNTLET_SAMPLE_GAMES
+    first = job.chunks.filter(index=0, status=ChunkStatus.DONE).order_by("arm")
+    return [
+        (
+            labels[arm],
+            arm,
+            [
+                (index, summary, _words(summary.ending))
+                for index, summary in enumerate(
+                    GameSummary.from_json(data) for data in islice(summaries, shown)
+                )
+            ],
+        )
+        for arm, summaries in first.values_list("arm", "summaries")
+    ]
+
+
+def _words(name: str) -> str:
+    """An ending's name in words ("turn_limit": "turn limit")."""
+    return name.replace("_", " ")
