@@ -1,7 +1,7 @@
 """Which rulesets a format is played under, and which of them a deck may be played under here.
 
 A format names its rulesets as data (``Format.rulesets``, a list of names). The
-site can only play the ones its game knows (``PLAYABLE_RULESETS``): a format may name a
+site can only play the ones its game knows (``games.play``): a format may name a
 ruleset that is still being written, and it is simply not offered until the
 engine has it. The Play-test form, the match service and the simulation form
 all ask :func:`deck_rulesets`, so they never disagree.
@@ -9,17 +9,21 @@ all ask :func:`deck_rulesets`, so they never disagree.
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from decks.models import Deck, Format
 
 DEFAULT_RULESET = "beta-2026-07"
-# The rulesets each game's engine can play, by name, in the order a form offers them:
-# decks checks its formats against this without loading an engine (a test holds it
-# equal to each engine's own list, ``games.play.PLAYABLE_RULESETS[game]``).
-PLAYABLE_RULESETS = MappingProxyType({"shen": ("beta-2026-07", "beta-2025", "simplified-0.1")})
+
+
+def playable_rulesets(game: str) -> tuple[str, ...]:
+    """The rulesets ``game``'s engine can play, in the order a form offers them."""
+    # Imported here, not at the top: decks.models imports this module for its formats'
+    # default and check, and loading decks need not load a game's engine.
+    from games.play import GAMES
+
+    return tuple(GAMES[game].rulesets())
 
 
 def default_rulesets() -> list[str]:
@@ -33,7 +37,7 @@ def rulesets_refusal(names: Any, *, game: str = "shen") -> str | None:
     An empty list is allowed: a format the site keeps for deck building only,
     played under rules the engine does not have (Kalter Constructed, F3).
     """
-    known = PLAYABLE_RULESETS[game]
+    known = playable_rulesets(game)
     example = f'e.g. ["{known[0]}"]'
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         return f"Give a list of ruleset names, {example}."
@@ -46,7 +50,7 @@ def rulesets_refusal(names: Any, *, game: str = "shen") -> str | None:
 
 def format_rulesets(format: Format, *, game: str = "shen") -> tuple[str, ...]:
     """The rulesets ``format`` is played under that ``game`` can play, in the format's order."""
-    known = PLAYABLE_RULESETS[game]
+    known = playable_rulesets(game)
     names = format.rulesets if isinstance(format.rulesets, list) else []
     return tuple(name for name in names if name in known)
 

@@ -18,4 +18,4 @@ from shen_site.celery import app
 def task_queue(name: str, *args: Any) -> AsyncResult:
     """Queue the task ``name`` with ``args``, without retrying a broker that is down (its
     error is the caller's to handle)."""
-    return app.signature(name, args=args).apply_async(retry=False)
+    return app.tasks[name].apply_async(args, retry=False)

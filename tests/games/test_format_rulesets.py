@@ -260,12 +260,3 @@ def test_a_friend_joins_only_with_a_deck_played_under_the_matchs_ruleset(
         match_join(match=invitation, user=bob, deck=bobs)
     invitation.refresh_from_db()
     assert invitation.status == Status.WAITING and invitation.blue_user_id is None
-
-
-def test_the_playable_rulesets_decks_check_against_are_each_engines_own():
-    """decks validates formats against games.rulesets without loading an engine: its list
-    must be the engine's."""
-    from games.play import GAMES
-    from games.rulesets import PLAYABLE_RULESETS
-
-    assert {name: tuple(game.rulesets()) for name, game in GAMES.items()} == dict(PLAYABLE_RULESETS)
