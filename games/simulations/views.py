@@ -23,7 +23,7 @@ from cards.revision_words import changes_in_words
 from decks.models import Deck
 from decks.views.busy import retry_when_busy
 from games.matches.options import options_in_words
-from games.models.simulations import ChunkStatus, SimulationJob, SimulationKind
+from games.models.simulations import ChunkStatus, JobStatus, SimulationJob, SimulationKind
 from games.simulations.charts import (
     difference_svg,
     gauntlet_svg,
@@ -228,6 +228,8 @@ def _live_render(
     }
     if progress.is_over:
         context.update(_results(job))
+        # A job stopped before its end shows what it played, marked as partial.
+        context["partial"] = "" if job.status == JobStatus.FINISHED else job.status
         context["can_publish"] = errata_publish_refusal(job, request.user) is None
     response = render(request, template, context, status=status)
     response["ETag"] = progress.etag
@@ -250,10 +252,12 @@ def _settings(job: SimulationJob) -> dict:
 
 def _paired_results(job: SimulationJob) -> dict:
     """A paired job's results: each arm's figures side by side and deck A's paired
-    win-rate shift from the first arm to the second, with their charts."""
+    win-rate shift from the first arm to the second, with their charts. A job stopped
+    early shows them as soon as one arm played a game: an arm with none says so, and
+    the shift pairs only the games both arms played."""
     labels = arm_labels(job.kind, job.parameters, job.ruleset)
     arms = list(zip(labels, job_arm_figures(job), strict=True))
-    if not all(figures.games for _, figures in arms):
+    if not any(figures.games for _, figures in arms):
         return {}
     shift = job_shift(job)
     charts = [
