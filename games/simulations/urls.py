@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.simulations.services import views as simulations
+from games.simulations import views as simulations
 
 app_name = "simulations"
 urlpatterns = [

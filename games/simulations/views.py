@@ -24,6 +24,7 @@ from decks.models import Deck
 from decks.views.busy import retry_when_busy
 from games.matches.options import options_in_words
 from games.models.simulations import ChunkStatus, JobStatus, SimulationJob, SimulationKind
+from games.simulation_listing import job_rows, paired_shift
 from games.simulations.charts import (
     difference_svg,
     gauntlet_svg,
@@ -35,7 +36,7 @@ from games.simulations.errata import errata_publish, errata_publish_refusal
 from games.simulations.forms import SimulationStartForm, initial_from_job
 from games.simulations.games import GameSummary
 from games.simulations.kinds import arm_labels
-from games.simulations.progress import jobs_progress, simulation_progress
+from games.simulations.progress import Progress, simulation_progress
 from games.simulations.replays import watch_request
 from games.simulations.services import (
     SimulationError,
@@ -43,7 +44,6 @@ from games.simulations.services import (
     job_arm_figures,
     job_figures,
     job_gauntlet,
-    job_shift,
     simulation_cancel,
     simulation_create,
 )
@@ -64,11 +64,10 @@ def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
 @require_safe
 @login_required
 def simulation_list(request: HttpRequest) -> HttpResponse:
-    """My simulations, newest first, each with its games played in all its arms."""
+    """My simulations, newest first, each told by its kind, what its arms compare, its
+    decks, bots, games, headline figure and status (``games.simulation_listing``)."""
     jobs = list(SimulationJob.objects.of_owner(request.user).light()[:100])
-    progress = jobs_progress(jobs)
-    rows = [(job, progress[job.pk]) for job in jobs]
-    return render(request, "games/simulation_list.html", {"rows": rows})
+    return render(request, "games/simulation_list.html", {"rows": job_rows(jobs)})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -227,7 +226,7 @@ def _live_render(
         "live_headers": json.dumps({"If-None-Match": progress.etag}),
     }
     if progress.is_over:
-        context.update(_results(job))
+        context.update(_results(job, progress))
         # A job stopped before its end shows what it played, marked as partial.
         context["partial"] = "" if job.status == JobStatus.FINISHED else job.status
         context["can_publish"] = errata_publish_refusal(job, request.user) is None
@@ -250,7 +249,7 @@ def _settings(job: SimulationJob) -> dict:
     }
 
 
-def _paired_results(job: SimulationJob) -> dict:
+def _paired_results(job: SimulationJob, progress: Progress) -> dict:
     """A paired job's results: each arm's figures side by side and deck A's paired
     win-rate shift from the first arm to the second, with their charts. A job stopped
     early shows them as soon as one arm played a game: an arm with none says so, and
@@ -259,7 +258,8 @@ def _paired_results(job: SimulationJob) -> dict:
     arms = list(zip(labels, job_arm_figures(job), strict=True))
     if not any(figures.games for _, figures in arms):
         return {}
-    shift = job_shift(job)
+    # The list shows it too: worked out once, then read from the cache.
+    shift = paired_shift(job, progress)
     charts = [
         win_rate_svg(
             [(f"{label}: {job.name_a} (A)", figures.win_rate) for label, figures in arms],
@@ -292,10 +292,10 @@ def _gauntlet_results(job: SimulationJob) -> dict:
     }
 
 
-def _results(job: SimulationJob) -> dict:
+def _results(job: SimulationJob, progress: Progress) -> dict:
     """What the results part shows: the figures, their charts and a sample of games."""
     if job.is_paired:
-        return _paired_results(job)
+        return _paired_results(job, progress)
     if job.kind == SimulationKind.GAUNTLET:
         return _gauntlet_results(job)
     figures = job_figures(job)

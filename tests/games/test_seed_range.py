@@ -15,6 +15,7 @@ from games.matches.replays import replay_document, replay_import
 from games.matches.services import match_create
 from games.models import Match, Mode
 from games.seeds import LEGACY_SEED_BITS, MAX_SEED, derive_seed, is_seed
+from games.simulations import games as simulation_games
 from games.simulations.games import play_simulated_game, record_simulated_game
 from games.simulations.replays import simulated_match
 from games.simulations.services import (
@@ -23,7 +24,6 @@ from games.simulations.services import (
     job_summaries,
     simulation_checked,
 )
-from games.simulations.services import games as simulation_games
 from tests.games.helpers import played_to_the_end
 from tests.games.simulation_jobs import simulation_start
 

@@ -13,9 +13,9 @@ from bench import bots as ladder
 from games.matches import replays
 from games.matches.replays import replay_document, replay_import
 from games.models.simulations import JobStatus
+from games.simulations import games as simulation_games
 from games.simulations.games import STALLED, play_simulated_game, record_simulated_game
 from games.simulations.replays import simulated_match
-from games.simulations.services import games as simulation_games
 from games.simulations.services import job_figures, job_summaries
 from tests.games.simulated import deck_pair
 from tests.games.simulation_jobs import simulation_start
