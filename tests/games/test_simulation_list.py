@@ -172,3 +172,23 @@ def test_the_list_reads_a_paired_shift_once_then_from_the_cache(alice, alices_de
     assert [row.headline for row in first] == [row.headline for row in second]
     # Progress in one query and nothing more: no game summary read again.
     assert len(again.captured_queries) == 1
+
+
+def test_a_paired_page_says_games_in_each_arm_and_in_all_as_the_list_does(
+    client, alice, alices_deck, bobs_deck
+):
+    job = rule_ab(alice, alices_deck, bobs_deck)
+    page = listed(client, alice) and unescape(
+        client.get(f"/simulations/{job.pk}/").content.decode()
+    )
+    assert '<span data-testid="games">12 games in each arm, 24 in all</span>' in page
+    assert "24 of 24 games played in all" in page
+    assert "60 games" not in page and "12 games ·" not in page
+
+
+def test_a_matchup_page_says_its_games_once(client, alice, alices_deck, bobs_deck):
+    job = simulation_start(alice, alices_deck, bobs_deck)
+    client.force_login(alice)
+    page = unescape(client.get(f"/simulations/{job.pk}/").content.decode())
+    assert '<span data-testid="games">12 games</span>' in page
+    assert "12 of 12 games played." in page
