@@ -68,7 +68,8 @@ def test_a_rule_ab_shows_both_arms_options_side_by_side(client, alice, alices_de
     client.force_login(alice)
     page = unescape(client.get(f"/simulations/{job.pk}/").content.decode())
     row = '<tr class="differs"><th scope="row">Ko: no counter where one was just captured (R12)'
-    assert f"{row}</th><td>yes</td><td>no</td></tr>" in page
+    cells = '<td data-label="Arm A (beta-2026-07)">yes</td><td data-label="Arm B (beta-2026-07)">no'
+    assert f"{row}</th>{cells}</td></tr>" in page
     assert not RAW_OPTION.search(page)
 
 
