@@ -96,7 +96,8 @@ def test_a_matchups_results_use_one_interval_wording(client, alice, alices_deck,
     figures = job_figures(job)
     assert f"<td>{interval_words(figures.win_rate)}</td>" in page
     improvements = [card.improvement for card in figures.cards[0] if card.improvement.count]
-    assert f"<td>{interval_words(improvements[0], difference=True)}</td>" in page
+    # Each card's figure links to the games it counts.
+    assert f">{interval_words(improvements[0], difference=True)}</a></td>" in page
     assert well_said(page)
 
 
