@@ -35,6 +35,7 @@ def test_a_cancelled_rule_ab_shows_its_first_arm_marked_partial(
     assert "10 of 30" in page and "0 of 30" in page  # each arm's games played
     # No game was played in both arms: no shift to tell, and the page says why.
     assert "no games both arms played" in page
+    assert "mean 0.0 turns" not in page  # an arm of no games has no game length
 
 
 def test_a_cancelled_paired_job_pairs_the_games_both_arms_played(
