@@ -27,7 +27,7 @@ from decks.models import Deck
 from decks.views.busy import retry_when_busy
 from games.matches.options import options_in_words
 from games.models.simulations import ChunkStatus, JobStatus, SimulationJob, SimulationKind
-from games.simulation_card_table import (
+from games.simulations.card_table import (
     COLUMNS,
     COUNTED_WORDS,
     FIGURES,
@@ -38,7 +38,6 @@ from games.simulation_card_table import (
     counted_games,
     kind_label,
 )
-from games.simulation_listing import job_rows, paired_shift
 from games.simulations.charts import (
     difference_svg,
     gauntlet_svg,
@@ -51,6 +50,7 @@ from games.simulations.figures import CardFigures, Figures
 from games.simulations.forms import SimulationStartForm, initial_from_job
 from games.simulations.games import DECKS, GameSummary
 from games.simulations.kinds import arm_labels
+from games.simulations.listing import job_rows, paired_shift
 from games.simulations.progress import Progress, simulation_progress
 from games.simulations.replays import watch_request
 from games.simulations.services import (
@@ -82,7 +82,7 @@ def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
 @login_required
 def simulation_list(request: HttpRequest) -> HttpResponse:
     """My simulations, newest first, each told by its kind, what its arms compare, its
-    decks, bots, games, headline figure and status (``games.simulation_listing``)."""
+    decks, bots, games, headline figure and status (``games.simulations.listing``)."""
     jobs = list(SimulationJob.objects.of_owner(request.user).light()[:100])
     return render(request, "games/simulation_list.html", {"rows": job_rows(jobs)})
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import template
 
-from games import simulation_listing as listing
 from games.models.simulations import SimulationJob
+from games.simulations import listing
 from games.simulations.confidence import Estimate
 from games.simulations.figure_words import interval_words
 
@@ -22,5 +22,5 @@ def interval(estimate: Estimate, unit: str = "") -> str:
 @register.filter
 def games_words(job: SimulationJob) -> str:
     """``{{ job|games_words }}``: "40 games", "40 games in each arm, 80 in all"
-    (``games.simulation_listing``): the page and the list say it alike."""
+    (``games.simulations.listing``): the page and the list say it alike."""
     return listing.games_words(job)

@@ -9,7 +9,7 @@ from html import unescape
 
 import pytest
 
-from games.simulation_card_table import (
+from games.simulations.card_table import (
     FIGURES,
     CardQuery,
     card_rows,

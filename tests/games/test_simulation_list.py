@@ -12,14 +12,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models.simulations import SimulationKind
-from games.simulation_listing import (
+from games.simulations.figure_words import interval_words
+from games.simulations.listing import (
     compared_words,
     decks_words,
     games_words,
     headline,
     job_rows,
 )
-from games.simulations.figure_words import interval_words
 from games.simulations.progress import simulation_progress
 from games.simulations.services import job_figures, job_gauntlet, job_shift, simulation_cancel
 from tests.factories.matches import playable_deck
