@@ -93,7 +93,9 @@ def odds_groups(entries: list[DecklistEntry]) -> list[tuple[str, int]]:
 
 
 def deck_charts(statistics: DeckStatistics, entries: list[DecklistEntry]) -> dict[str, SafeString]:
-    """The statistics drawn as SVG: cost curve, kinds, realms in their colours, Avatar traits."""
+    """The statistics drawn as SVG: cost curve, kinds, realms in their colours, Avatar traits.
+    A deck of one realm has no realm chart: a full circle tells nothing that a sentence
+    does not (the panel says the deck is all that realm)."""
     realm_colours = {entry.card.realm.name: entry.card.realm.colour for entry in entries}
     charts = {
         "cost_curve": bar_chart_svg(
@@ -103,14 +105,15 @@ def deck_charts(statistics: DeckStatistics, entries: list[DecklistEntry]) -> dic
         "kinds": pie_chart_svg(
             [Bar(kind, count) for kind, count in statistics.kinds.items()], title="Card kinds"
         ),
-        "realms": pie_chart_svg(
+    }
+    if len(statistics.realms) > 1:
+        charts["realms"] = pie_chart_svg(
             [
                 Bar(realm, count, realm_colours.get(realm, ""))
                 for realm, count in statistics.realms.items()
             ],
             title="Realms",
-        ),
-    }
+        )
     if statistics.avatar_traits:
         charts["traits"] = bar_chart_svg(
             [

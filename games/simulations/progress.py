@@ -24,13 +24,15 @@ from games.simulations.kinds import arm_labels
 
 @dataclass(frozen=True)
 class ArmProgress:
-    """One arm's games played of those it plays, and deck A's win rate in them."""
+    """One arm's games played of those it plays, deck A's wins in them (a draw is half)
+    and its win rate."""
 
     arm: int
     label: str
     games: int
     done: int
     win_rate: Estimate
+    wins: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,9 @@ def _progress(
     for arm, label in enumerate(arm_labels(job.kind, job.parameters, job.ruleset)):
         done, wins = counted.get((job.pk, arm), (0, 0.0))
         rate = wilson_interval(min(wins, done), done)
-        arms.append(ArmProgress(arm=arm, label=label, games=job.games, done=done, win_rate=rate))
+        arms.append(
+            ArmProgress(arm=arm, label=label, games=job.games, done=done, win_rate=rate, wins=wins)
+        )
     games = job.games * len(arms)
     done = sum(arm.done for arm in arms)
     eta = None

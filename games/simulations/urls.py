@@ -13,4 +13,5 @@ urlpatterns = [
     path("<int:pk>/cancel/", simulations.simulation_cancel_view, name="cancel"),
     path("<int:pk>/publish/", simulations.simulation_publish, name="publish"),
     path("<int:pk>/games/<int:index>/watch/", simulations.simulation_watch, name="watch"),
+    path("<int:pk>/cards/games/", simulations.simulation_card_games, name="card-games"),
 ]

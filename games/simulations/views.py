@@ -10,20 +10,34 @@ trigger, so the polling stops, and it holds the results.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from itertools import islice
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from cards.models import CardKind
 from cards.revision_words import changes_in_words
 from decks.models import Deck
 from decks.views.busy import retry_when_busy
 from games.matches.options import options_in_words
-from games.models.simulations import ChunkStatus, SimulationJob, SimulationKind
+from games.models.simulations import ChunkStatus, JobStatus, SimulationJob, SimulationKind
+from games.simulations.card_table import (
+    COLUMNS,
+    COUNTED_WORDS,
+    FIGURES,
+    CardQuery,
+    CardTable,
+    card_kinds,
+    card_rows,
+    counted_games,
+    kind_label,
+)
 from games.simulations.charts import (
     difference_svg,
     gauntlet_svg,
@@ -32,10 +46,12 @@ from games.simulations.charts import (
     win_rate_svg,
 )
 from games.simulations.errata import errata_publish, errata_publish_refusal
+from games.simulations.figures import CardFigures, Figures
 from games.simulations.forms import SimulationStartForm, initial_from_job
-from games.simulations.games import GameSummary
+from games.simulations.games import DECKS, GameSummary
 from games.simulations.kinds import arm_labels
-from games.simulations.progress import jobs_progress, simulation_progress
+from games.simulations.listing import job_rows, paired_shift
+from games.simulations.progress import Progress, simulation_progress
 from games.simulations.replays import watch_request
 from games.simulations.services import (
     SimulationError,
@@ -43,7 +59,6 @@ from games.simulations.services import (
     job_arm_figures,
     job_figures,
     job_gauntlet,
-    job_shift,
     simulation_cancel,
     simulation_create,
 )
@@ -53,6 +68,8 @@ POLL_MILLISECONDS = 1000
 # Games of a job listed with a link to the replay viewer.
 SAMPLE_GAMES = 10
 GAUNTLET_SAMPLE_GAMES = 2
+# The id of the card tables' part of a job's page, which htmx swaps when they are sorted.
+CARD_TABLES = "card-tables"
 
 
 def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
@@ -64,11 +81,10 @@ def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
 @require_safe
 @login_required
 def simulation_list(request: HttpRequest) -> HttpResponse:
-    """My simulations, newest first, each with its games played in all its arms."""
+    """My simulations, newest first, each told by its kind, what its arms compare, its
+    decks, bots, games, headline figure and status (``games.simulations.listing``)."""
     jobs = list(SimulationJob.objects.of_owner(request.user).light()[:100])
-    progress = jobs_progress(jobs)
-    rows = [(job, progress[job.pk]) for job in jobs]
-    return render(request, "games/simulation_list.html", {"rows": rows})
+    return render(request, "games/simulation_list.html", {"rows": job_rows(jobs)})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -117,7 +133,65 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
 def simulation_page(request: HttpRequest, pk: int) -> HttpResponse:
     """A job: its settings, its progress (live until it is over) and its results."""
     job = owned_job(request, pk)
-    return _live_render(request, job, "games/simulation_page.html", settings=_settings(job))
+    # htmx sorting or filtering the card tables: those alone (a history restore is the page).
+    if request.headers.get("HX-Target") == CARD_TABLES and not request.headers.get(
+        "HX-History-Restore-Request"
+    ):
+        response = _live_render(
+            request, job, "games/_simulation_card_tables.html", params=request.GET
+        )
+    else:
+        response = _live_render(
+            request, job, "games/simulation_page.html", settings=_settings(job), params=request.GET
+        )
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return response
+
+
+@require_safe
+@login_required
+def simulation_card_games(request: HttpRequest, pk: int) -> HttpResponse:
+    """A sample of the games one figure of the card tables counts (``?deck=a&card=NAME&
+    counts=drawn``), each of which may be watched; anything else is a 404."""
+    job = owned_job(request, pk)
+    deck, name, figure = (request.GET.get(key, "") for key in ("deck", "card", "counts"))
+    if deck not in DECKS or figure not in FIGURES:
+        raise Http404("No such figure.")
+    cards = job_figures(job).cards[DECKS.index(deck)]
+    card = next((card for card in cards if card.name == name), None)
+    if card is None:
+        raise Http404("No such card in this deck's games.")
+    context = {
+        "job": job,
+        "deck": deck,
+        "deck_name": job.name_a if deck == "a" else job.name_b,
+        "card": card,
+        "figure": figure,
+        "heading": COLUMNS[figure],
+        "estimate": getattr(card, figure),
+        "counted": COUNTED_WORDS[figure],
+        "games": [
+            (game, _words(game.summary.ending), _result_for(game.summary, deck))
+            for game in counted_games(job, deck=deck, card=name, figure=figure)
+        ],
+        "counted_total": _counted_total(card, figure),
+    }
+    return render(request, "games/simulation_card_games.html", context)
+
+
+def _counted_total(card: CardFigures, figure: str) -> int:
+    """How many games a figure's sample is drawn from: those it counts, or for "played"
+    (a share of every game) those in which the card was played."""
+    if figure == "played":
+        return round(card.played.value * card.played.count)
+    return getattr(card, figure).count
+
+
+def _result_for(summary: GameSummary, deck: str) -> str:
+    """How the game went for ``deck``: "won", "lost" or "draw"."""
+    if summary.winner is None:
+        return "draw"
+    return "won" if summary.winner == deck else "lost"
 
 
 @require_safe
@@ -216,6 +290,7 @@ def _live_render(
     error: str = "",
     status: int = 200,
     settings: dict | None = None,
+    params: Mapping[str, str] | None = None,
 ) -> HttpResponse:
     progress = progress or simulation_progress(job)
     context = {
@@ -227,7 +302,9 @@ def _live_render(
         "live_headers": json.dumps({"If-None-Match": progress.etag}),
     }
     if progress.is_over:
-        context.update(_results(job))
+        context.update(_results(job, progress, params or {}))
+        # A job stopped before its end shows what it played, marked as partial.
+        context["partial"] = "" if job.status == JobStatus.FINISHED else job.status
         context["can_publish"] = errata_publish_refusal(job, request.user) is None
     response = render(request, template, context, status=status)
     response["ETag"] = progress.etag
@@ -248,14 +325,17 @@ def _settings(job: SimulationJob) -> dict:
     }
 
 
-def _paired_results(job: SimulationJob) -> dict:
+def _paired_results(job: SimulationJob, progress: Progress) -> dict:
     """A paired job's results: each arm's figures side by side and deck A's paired
-    win-rate shift from the first arm to the second, with their charts."""
+    win-rate shift from the first arm to the second, with their charts. A job stopped
+    early shows them as soon as one arm played a game: an arm with none says so, and
+    the shift pairs only the games both arms played."""
     labels = arm_labels(job.kind, job.parameters, job.ruleset)
     arms = list(zip(labels, job_arm_figures(job), strict=True))
-    if not all(figures.games for _, figures in arms):
+    if not any(figures.games for _, figures in arms):
         return {}
-    shift = job_shift(job)
+    # The list shows it too: worked out once, then read from the cache.
+    shift = paired_shift(job, progress)
     charts = [
         win_rate_svg(
             [(f"{label}: {job.name_a} (A)", figures.win_rate) for label, figures in arms],
@@ -288,10 +368,11 @@ def _gauntlet_results(job: SimulationJob) -> dict:
     }
 
 
-def _results(job: SimulationJob) -> dict:
-    """What the results part shows: the figures, their charts and a sample of games."""
+def _results(job: SimulationJob, progress: Progress, params: Mapping[str, str]) -> dict:
+    """What the results part shows: the figures, their charts and a sample of games; a
+    matchup's card tables sorted and filtered as ``params`` ask (``CardQuery``)."""
     if job.is_paired:
-        return _paired_results(job)
+        return _paired_results(job, progress)
     if job.kind == SimulationKind.GAUNTLET:
         return _gauntlet_results(job)
     figures = job_figures(job)
@@ -312,9 +393,35 @@ def _results(job: SimulationJob) -> dict:
     return {
         "figures": figures,
         "charts": [mark_safe(chart) for chart in charts],  # escaped by simulation_charts
-        "cards": list(zip((job.name_a, job.name_b), figures.cards, strict=True)),
+        **_card_tables(job, figures, params),
         "samples": _samples(job),
         "endings": [(_words(ending), count) for ending, count in figures.endings],
+    }
+
+
+def _card_tables(job: SimulationJob, figures: Figures, params: Mapping[str, str]) -> dict:
+    """Each deck's card table (a deck with no card figures has none), the query they
+    follow, the kinds the filter offers and each column's sort link."""
+    kinds = [card_kinds(deck) for deck in job.decks[:2]]
+    present = {kind for deck in kinds for kind in deck.values()}
+    offered = [(kind, kind_label(kind)) for kind in CardKind.values if kind in present]
+    query = CardQuery.of(params, [kind for kind, _ in offered])
+    tables = [
+        CardTable(deck=deck, name=name, rows=card_rows(cards, deck_kinds, query), total=len(cards))
+        for deck, name, cards, deck_kinds in zip(
+            DECKS, (job.name_a, job.name_b), figures.cards, kinds, strict=True
+        )
+        if cards
+    ]
+    columns = [
+        (column, heading, query.sort_link(column), query.aria_sort(column))
+        for column, heading in COLUMNS.items()
+    ]
+    return {
+        "card_tables": tables,
+        "card_query": query,
+        "card_kinds": offered,
+        "card_columns": columns,
     }
 
 

@@ -81,7 +81,7 @@ def test_the_list_counts_every_arms_games(client, alice, alices_deck, bobs_deck)
     job = rule_ab(alice, alices_deck, bobs_deck)
     client.force_login(alice)
     listed = client.get("/simulations/").content.decode()
-    assert f"<td>{2 * job.games} of {2 * job.games}</td>" in listed
+    assert f"{job.games} games in each arm, {2 * job.games} in all" in listed
 
 
 def csv_of(response) -> list[dict[str, str]]:

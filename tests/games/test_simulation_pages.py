@@ -43,7 +43,7 @@ def test_the_form_starts_a_job_and_its_page_shows_the_results(
     assert "12 of 12 games played" in page
     assert "<svg" in page and "Improvement when drawn" in page
     assert f"/api/simulations/{job.pk}/games.csv" in page
-    assert "hx-trigger" not in page  # over: nothing to poll
+    assert 'hx-trigger="every' not in page  # over: nothing to poll
     listed = client.get("/simulations/").content.decode()
     assert f"/simulations/{job.pk}/" in listed
 

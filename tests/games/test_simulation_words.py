@@ -68,7 +68,8 @@ def test_a_rule_ab_shows_both_arms_options_side_by_side(client, alice, alices_de
     client.force_login(alice)
     page = unescape(client.get(f"/simulations/{job.pk}/").content.decode())
     row = '<tr class="differs"><th scope="row">Ko: no counter where one was just captured (R12)'
-    assert f"{row}</th><td>yes</td><td>no</td></tr>" in page
+    cells = '<td data-label="Arm A (beta-2026-07)">yes</td><td data-label="Arm B (beta-2026-07)">no'
+    assert f"{row}</th>{cells}</td></tr>" in page
     assert not RAW_OPTION.search(page)
 
 
@@ -95,7 +96,8 @@ def test_a_matchups_results_use_one_interval_wording(client, alice, alices_deck,
     figures = job_figures(job)
     assert f"<td>{interval_words(figures.win_rate)}</td>" in page
     improvements = [card.improvement for card in figures.cards[0] if card.improvement.count]
-    assert f"<td>{interval_words(improvements[0], difference=True)}</td>" in page
+    # Each card's figure links to the games it counts.
+    assert f">{interval_words(improvements[0], difference=True)}</a></td>" in page
     assert well_said(page)
 
 
