@@ -10,7 +10,7 @@ from unittest import mock
 import pytest
 from playwright.sync_api import expect
 
-from games.simulations import chunk_run, simulation_cancel
+from games.simulations.services import chunk_run, simulation_cancel
 from tests.browser.test_content_security_policy import RECORD_VIOLATIONS
 from tests.browser.test_page_widths import PHONE, assert_fits_a_phone, logged_in_cookie
 from tests.factories.decks import FormatFactory, UserFactory
@@ -36,7 +36,7 @@ def jobs():
     second = playable_deck(owner=designer, realm=realms[1], name="Ember Rush")
     matchup = simulation_start(designer, first, second)  # tasks run eagerly in the tests
     finished = rule_ab(designer, first, second)
-    with mock.patch("games.simulations.simulation_enqueue", lambda job: 0):
+    with mock.patch("games.simulations.services.simulation_enqueue", lambda job: 0):
         stopped = rule_ab(designer, second, first, games=20)
     chunk_run(stopped.chunks.get(arm=0, index=0).pk)
     simulation_cancel(stopped)
