@@ -65,9 +65,16 @@ class DeckBrowseForm(forms.Form):
 
 
 class SlotChangeForm(forms.Form):
-    """One builder change: add or remove a copy, set a count, or move a copy across boards."""
+    """One builder change: add or remove a copy, add up to the copy limit, set a count, or
+    move a copy across boards."""
 
-    ACTIONS = [("add", "Add one"), ("remove", "Remove one"), ("set", "Set count"), ("move", "Move")]
+    ACTIONS = [
+        ("add", "Add one"),
+        ("max", "Add up to the copy limit"),
+        ("remove", "Remove one"),
+        ("set", "Set count"),
+        ("move", "Move"),
+    ]
 
     card = forms.ModelChoiceField(Card.objects.all(), to_field_name="slug")
     board = forms.ChoiceField(choices=Board.choices, initial=Board.MAIN)

@@ -15,6 +15,7 @@ serialised by the deck's row lock, so they need no check.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -40,7 +41,7 @@ from decks.models import (
     Visibility,
     new_share_token,
 )
-from decks.validation import copy_limit_refusal
+from decks.validation import CopyLimit, copy_limit_refusal, copy_limit_sentence, copy_limits
 from decks.versions import slots_snapshot, version_record
 from shen_site.json_input import unwanted_character
 
@@ -117,7 +118,8 @@ def deck_set_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, count: int
     """Hold exactly `count` copies of a card on a board (0 removes it), as a new version."""
     if count < 0:
         raise DeckChangeError("A card count cannot be negative.")
-    return _slot_change(deck=deck, card=card, board=board, count_after=lambda held, _: count)
+    _slot_change(deck=deck, card=card, board=board, count_after=lambda held, _: count)
+    return deck
 
 
 def deck_add_copy(*, deck: Deck, card: Card, board: str = Board.MAIN) -> Deck:
@@ -126,14 +128,62 @@ def deck_add_copy(*, deck: Deck, card: Card, board: str = Board.MAIN) -> Deck:
     The limit is checked with the deck locked, with the count the copy is added to:
     checked before the lock, thirty simultaneous clicks all saw three copies or fewer
     and a Standard deck ended with twenty."""
+    return deck_add_copies(deck=deck, card=card, board=board, count=1).deck
 
-    def one_more(held: int, other_board: int) -> int:
+
+@dataclass(frozen=True)
+class CopiesAdded:
+    """What an add of several copies did: `added` copies of the `asked` (None: "as many as
+    the format allows"), and the copy limit that stopped it short, if one did."""
+
+    deck: Deck
+    card: Card
+    added: int
+    asked: int | None
+    limit: CopyLimit | None
+
+    @property
+    def summary(self) -> str:
+        """The add in a sentence, saying why when the copy limit took fewer than asked."""
+        copies = f"Added {self.added} {self.card.name}"
+        if self.limit is not None and self.asked is None:
+            return f"{copies}, up to the limit: {self._limit()}."
+        if self.asked is not None and self.added < self.asked:
+            return f"{copies}, not {self.asked}: {self._limit()}."
+        return f"{copies}."
+
+    def _limit(self) -> str:
+        return copy_limit_sentence(format=self.deck.format, limit=self.limit)
+
+
+def deck_add_copies(
+    *, deck: Deck, card: Card, board: str = Board.MAIN, count: int | None
+) -> CopiesAdded:
+    """Up to `count` more copies of a card as one new version, fewer where the format's copy
+    limit (main deck and sideboard together) stops them; with `count` None, as many as the
+    limit allows (the builder's "+ max"). Refused when not one copy can go in.
+
+    The limit is checked under the deck's lock, as for `deck_add_copy`."""
+    if count is not None and count < 1:
+        raise DeckChangeError("Add at least one copy.")
+    limit = copy_limits(deck.format, [card]).get(card.pk)
+    if count is None and limit is None:
+        raise DeckChangeError(
+            f"{deck.format.name} has no copy limit to fill: say how many {card.name} to add."
+        )
+
+    def more(held: int, other_board: int) -> int:
         main, side = (held, other_board) if board == Board.MAIN else (other_board, held)
-        if refusal := copy_limit_refusal(format=deck.format, card=card, main=main, side=side):
-            raise DeckChangeError(refusal)
-        return held + 1
+        room = None if limit is None else limit.maximum - main - side
+        if room is not None and room < 1:
+            raise DeckChangeError(
+                copy_limit_refusal(format=deck.format, card=card, main=main, side=side)
+            )
+        wanted = room if count is None else count
+        return held + (wanted if room is None else min(wanted, room))
 
-    return _slot_change(deck=deck, card=card, board=board, count_after=one_more)
+    held, after = _slot_change(deck=deck, card=card, board=board, count_after=more)
+    return CopiesAdded(deck, card, added=after - held, asked=count, limit=limit)
 
 
 def deck_adjust_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, delta: int) -> Deck:
@@ -141,16 +191,17 @@ def deck_adjust_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, delta: 
 
     The count is read with the deck locked, so two quick "one more" clicks make two
     copies; taking away more than the board holds stops at 0, which removes the card."""
-    return _slot_change(
+    _slot_change(
         deck=deck, card=card, board=board, count_after=lambda held, _: max(held + delta, 0)
     )
+    return deck
 
 
 def _slot_change(
     *, deck: Deck, card: Card, board: str, count_after: Callable[[int, int], int]
-) -> Deck:
+) -> tuple[int, int]:
     """Write the count `count_after` gives for the count held on `board` and on the other
-    board, both read under the deck's lock."""
+    board, both read under the deck's lock; the counts before and after."""
     _check_board(board)
     with transaction.atomic():
         _lock(deck)
@@ -164,7 +215,7 @@ def _slot_change(
                 f"A board holds at most {MAX_COPIES_PER_SLOT} copies of {card.name}."
             )
         if held == count:
-            return deck
+            return held, count
         if count > held and _deck_total(deck) - held + count > MAX_DECK_CARDS:
             raise DeckChangeError(
                 f"A deck holds at most {MAX_DECK_CARDS} cards (main deck and sideboard together)."
@@ -173,7 +224,7 @@ def _slot_change(
         _record_change(
             deck, f"{card.name}: {held} → {count} ({Board(board).label.lower()})", edit=True
         )
-    return deck
+    return held, count
 
 
 def deck_move_card(

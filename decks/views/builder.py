@@ -27,6 +27,7 @@ from decks.overview import deck_overview
 from decks.services import (
     DeckChangeError,
     DeckStaleError,
+    deck_add_copies,
     deck_add_copy,
     deck_adjust_slot,
     deck_create,
@@ -160,9 +161,10 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
     error = ""
     status = 200
     changed = []
+    note = ""
     if form.is_valid():
         try:
-            slot_change_apply(deck=deck, **form.cleaned_data)
+            note = slot_change_apply(deck=deck, **form.cleaned_data)
         except DeckChangeError as change_error:
             error = str(change_error)
         except OperationalError as busy:
@@ -178,25 +180,28 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
     # 200 even for a refused change: htmx swaps only successes, and the pane shows the error.
     # A busy database is a 503 the builder swaps in too (see its hx-on::before-swap).
     response = builder_render(
-        request, deck, partial="deck_update", change_error=error, changed=changed
+        request, deck, partial="deck_update", change_error=error, change_note=note, changed=changed
     )
     return busy_marked(response, status)
 
 
-def slot_change_apply(
-    *, deck: Deck, card: Card, board: str, action: str, count: int | None
-) -> Deck:
-    """Turn one builder control into the matching service call.
+def slot_change_apply(*, deck: Deck, card: Card, board: str, action: str, count: int | None) -> str:
+    """Turn one builder control into the matching service call; what to tell the player
+    besides the new deck ("" for nothing).
 
-    One more copy is refused at the format's copy limit, by the rule validation uses."""
+    More copies are refused at the format's copy limit, by the rule validation uses."""
     if action == "move":
         to_board = Board.SIDE if board == Board.MAIN else Board.MAIN
-        return deck_move_card(deck=deck, card=card, from_board=board, to_board=to_board, count=1)
-    if action == "set":
-        return deck_set_slot(deck=deck, card=card, board=board, count=count)
-    if action == "add":
-        return deck_add_copy(deck=deck, card=card, board=board)
-    return deck_adjust_slot(deck=deck, card=card, board=board, delta=-1)
+        deck_move_card(deck=deck, card=card, from_board=board, to_board=to_board, count=1)
+    elif action == "set":
+        deck_set_slot(deck=deck, card=card, board=board, count=count)
+    elif action == "add":
+        deck_add_copy(deck=deck, card=card, board=board)
+    elif action == "max":
+        return deck_add_copies(deck=deck, card=card, board=board, count=None).summary
+    else:
+        deck_adjust_slot(deck=deck, card=card, board=board, delta=-1)
+    return ""
 
 
 @require_POST

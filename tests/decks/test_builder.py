@@ -184,6 +184,23 @@ def test_a_change_updates_the_search_results_count_out_of_band(logged_in, deck, 
     assert held_badge(html, "cinder-bolt") == "In the deck: 1 of 3"
 
 
+def test_max_adds_up_to_the_copy_limit_in_one_click_and_says_so(logged_in, deck, bolt):
+    deck_set_slot(deck=deck, card=bolt, board="side", count=1)
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="max").content.decode()
+    assert held(deck) == {("Cinder Bolt", "main"): 2, ("Cinder Bolt", "side"): 1}
+    assert (
+        '<p class="change-note">Added 2 Cinder Bolt, up to the limit: Shén Standard allows '
+        "3 copies of a card by name, main deck and sideboard together.</p>" in html
+    )
+
+
+def test_max_at_the_limit_is_refused_in_the_pane(logged_in, deck, bolt):
+    deck_set_slot(deck=deck, card=bolt, board="main", count=3)
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="max").content.decode()
+    assert 'class="error change-error" role="alert">No more Cinder Bolt' in html
+    assert held(deck) == {("Cinder Bolt", "main"): 3}
+
+
 def test_set_count_may_go_past_the_limit_and_validation_says_so(logged_in, deck, bolt):
     """Typing a count is deliberate: it is kept, and the verdict names the broken limit."""
     html = change(logged_in, deck, card=bolt.slug, board="main", action="set", count=4)
