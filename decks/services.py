@@ -30,6 +30,7 @@ from decks.decklist import (
     decklist_limit_problem,
     entries_from_slugs,
     entries_merged,
+    implied_home_realm,
 )
 from decks.models import (
     MAX_COPIES_PER_SLOT,
@@ -77,7 +78,10 @@ def deck_create(
     entries: Iterable[DecklistEntry] = (),
     note: str = "Created",
 ) -> Deck:
-    """A new deck owned by `owner`, with optional slots; its history starts at version 1."""
+    """A new deck owned by `owner`, with optional slots; its history starts at version 1.
+
+    Given cards and no Home Realm, it declares the one its main deck implies (see
+    `_first_cards_declare_home_realm`)."""
     _check_fields(name=name, visibility=visibility, description=description)
     entries = _checked_entries(entries)
     with transaction.atomic():
@@ -85,7 +89,7 @@ def deck_create(
             owner=owner,
             name=name.strip(),
             format=format,
-            home_realm=home_realm,
+            home_realm=home_realm or implied_home_realm(entries),
             description=description,
             visibility=visibility,
         )
@@ -220,7 +224,10 @@ def _slot_change(
             raise DeckChangeError(
                 f"A deck holds at most {MAX_DECK_CARDS} cards (main deck and sideboard together)."
             )
+        first = board == Board.MAIN and not held and _main_deck_empty(deck)
         _slot_write(deck=deck, card=card, board=board, slot=slot, count=count)
+        if first:
+            _first_cards_declare_home_realm(deck, [DecklistEntry(card, count)])
         _record_change(
             deck, f"{card.name}: {held} → {count} ({Board(board).label.lower()})", edit=True
         )
@@ -247,6 +254,7 @@ def deck_move_card(
                 f"The {Board(from_board).label.lower()} holds {held} of {card.name}; "
                 f"cannot move {count}."
             )
+        first = to_board == Board.MAIN and _main_deck_empty(deck)
         _slot_write(deck=deck, card=card, board=from_board, slot=source, count=source.count - count)
         target = slots.get(to_board)
         held = target.count if target else 0
@@ -256,6 +264,8 @@ def deck_move_card(
                 f"copies of {card.name}; it has {held}."
             )
         _slot_write(deck=deck, card=card, board=to_board, slot=target, count=held + count)
+        if first:
+            _first_cards_declare_home_realm(deck, [DecklistEntry(card, count)])
         _record_change(
             deck, f"Moved {count} {card.name} to the {Board(to_board).label.lower()}", edit=True
         )
@@ -269,8 +279,11 @@ def deck_replace_slots(*, deck: Deck, entries: Iterable[DecklistEntry], note: st
         _lock(deck)
         if slots_snapshot(deck_entries(deck)) == slots_snapshot(entries):
             return deck
+        first = _main_deck_empty(deck)
         deck.slots.all().delete()
         _write_slots(deck, entries)
+        if first:
+            _first_cards_declare_home_realm(deck, entries)
         _record_change(deck, note, entries)
     return deck
 
@@ -380,15 +393,17 @@ def _lock(deck: Deck, *, based_on: int | None = None) -> None:
     # The row lock serialises writes to one deck, so version numbers never collide and a
     # read-then-write (a "+1") never loses a click; on SQLite the IMMEDIATE transaction
     # (see settings) takes the write lock up front for the same effect.
-    revision = (
+    # The Home Realm is read too: another tab may have declared one since `deck` was loaded.
+    row = (
         Deck.objects.alive()
         .select_for_update()
         .filter(pk=deck.pk)
-        .values_list("revision", flat=True)
+        .values_list("revision", "home_realm_id")
         .first()
     )
-    if revision is None:
+    if row is None:
         raise DeckChangeError(f"{deck.name} has been deleted.")
+    revision, deck.home_realm_id = row
     if based_on is not None and based_on != revision:
         raise DeckStaleError(revision=revision)
     deck.revision = revision
@@ -406,6 +421,22 @@ def _bump(deck: Deck, **fields: object) -> None:
     Deck.objects.filter(pk=deck.pk).update(**fields, revision=F("revision") + 1, updated_at=now)
     deck.revision += 1
     deck.updated_at = now
+
+
+def _main_deck_empty(deck: Deck) -> bool:
+    # Asked only where no Home Realm is declared: a declared one is never replaced.
+    return deck.home_realm_id is None and not deck.slots.filter(board=Board.MAIN).exists()
+
+
+def _first_cards_declare_home_realm(deck: Deck, entries: list[DecklistEntry]) -> None:
+    """Declare the Home Realm that the first cards of an empty main deck imply (for one
+    card, its realm), when none is declared: the deck is then played where it would be
+    anyway (games.decklists), and a format that needs one is satisfied. Called under the
+    lock. Later changes leave the Home Realm alone, so a player who clears it keeps it so."""
+    realm = implied_home_realm(entries)
+    if realm is not None:
+        _bump(deck, home_realm=realm)
+        deck.home_realm = realm
 
 
 def _deck_total(deck: Deck) -> int:

@@ -162,6 +162,7 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
     status = 200
     changed = []
     note = ""
+    home_realm = deck.home_realm_id
     if form.is_valid():
         try:
             note = slot_change_apply(deck=deck, **form.cleaned_data)
@@ -178,11 +179,29 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, error)
         return redirect("decks:builder", pk=deck.pk)
     # 200 even for a refused change: htmx swaps only successes, and the pane shows the error.
-    # A busy database is a 503 the builder swaps in too (see its hx-on::before-swap).
+    # A busy database is a 503 the builder swaps in too (see site.js's data-swap-statuses).
     response = builder_render(
-        request, deck, partial="deck_update", change_error=error, change_note=note, changed=changed
+        request,
+        deck,
+        partial="deck_update",
+        change_error=error,
+        change_note=note,
+        changed=changed,
+        **home_realm_declared(deck, before=home_realm),
     )
     return busy_marked(response, status)
+
+
+def home_realm_declared(deck: Deck, *, before: int | None) -> dict[str, object]:
+    """When a change declared the deck's Home Realm (its first cards do, see decks.services),
+    the settings form to swap in, showing it and the deck's new revision, and a note."""
+    if deck.home_realm_id == before or deck.home_realm is None:
+        return {}
+    return {
+        "settings_form": DeckSettingsForm(instance=deck),
+        "home_realm_note": f"Home Realm: {deck.home_realm.name}, the realm of the first cards. "
+        "Change it in the deck settings.",
+    }
 
 
 def slot_change_apply(*, deck: Deck, card: Card, board: str, action: str, count: int | None) -> str:

@@ -201,6 +201,25 @@ def test_max_at_the_limit_is_refused_in_the_pane(logged_in, deck, bolt):
     assert held(deck) == {("Cinder Bolt", "main"): 3}
 
 
+def test_the_first_card_declares_the_home_realm_and_refreshes_the_settings_form(
+    logged_in, deck, bolt
+):
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    deck.refresh_from_db()
+    assert deck.home_realm.name == "Ember"
+    assert "Home Realm: Ember, the realm of the first cards." in html
+    # The form this page keeps shows the realm and the new revision, so it is not stale.
+    assert 'aria-labelledby="settings-heading" hx-swap-oob="true"' in html
+    assert f'name="revision" value="{deck.revision}"' in html
+    assert f'<option value="{deck.home_realm_id}" selected>Ember</option>' in html
+
+
+def test_later_cards_leave_the_settings_form_alone(logged_in, deck, bolt):
+    change(logged_in, deck, card=bolt.slug, board="main", action="add")
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    assert "deck-settings" not in html and "Home Realm: Ember, the realm" not in html
+
+
 def test_set_count_may_go_past_the_limit_and_validation_says_so(logged_in, deck, bolt):
     """Typing a count is deliberate: it is kept, and the verdict names the broken limit."""
     html = change(logged_in, deck, card=bolt.slug, board="main", action="set", count=4)
@@ -221,7 +240,7 @@ def settings_data(deck, **changes):
     data = {
         "name": deck.name,
         "format": deck.format.pk,
-        "home_realm": "",
+        "home_realm": deck.home_realm_id or "",
         "visibility": deck.visibility,
         "description": deck.description,
         "revision": deck.revision,
