@@ -32,6 +32,8 @@ from decks.decklist import (
     entries_merged,
     implied_home_realm,
 )
+from decks.io.parsing import typed_line_resolve
+from decks.io.raw import ImportProblem
 from decks.models import (
     MAX_COPIES_PER_SLOT,
     Board,
@@ -188,6 +190,17 @@ def deck_add_copies(
 
     held, after = _slot_change(deck=deck, card=card, board=board, count_after=more)
     return CopiesAdded(deck, card, added=after - held, asked=count, limit=limit)
+
+
+def deck_quick_add(*, deck: Deck, line: str) -> CopiesAdded:
+    """The copies one typed line names ("3 cinder hound", "Cinder Hound x3", a bare name for
+    one copy), added up to the format's copy limit as `deck_add_copies` adds them. The line
+    is read and its card looked up as the import does (decks.io.parsing.typed_line_resolve);
+    one that names no card, or starts too many names, is refused with what it could mean."""
+    read = typed_line_resolve(line)
+    if isinstance(read, ImportProblem):
+        raise DeckChangeError(str(read))
+    return deck_add_copies(deck=deck, card=read.card, board=read.board, count=read.count)
 
 
 def deck_adjust_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, delta: int) -> Deck:
