@@ -88,6 +88,13 @@ class SlotChangeForm(forms.Form):
         return cleaned
 
 
+class QuickAddForm(forms.Form):
+    """One typed line of the builder's quick-add box; decks.services.deck_quick_add reads it
+    (and says what is wrong with it, so the form asks for nothing more than text)."""
+
+    line = forms.CharField(required=False, strip=False)
+
+
 class OddsForm(forms.Form):
     """The odds panel's assumptions: which turn, and how many cards leave the hand each turn."""
 

@@ -179,9 +179,21 @@ def test_add_refuses_past_the_copy_limit_and_says_sideboard_copies_count(logged_
 
 
 def test_a_change_updates_the_search_results_count_out_of_band(logged_in, deck, bolt):
-    html = change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    # builder.js sends the slugs of the search results the page shows.
+    data = {"card": bolt.slug, "board": "main", "action": "add", "shown": ["other", bolt.slug]}
+    html = change(logged_in, deck, **data).content.decode()
     assert 'id="held-cinder-bolt" class="held in-deck" hx-swap-oob="true"' in html
     assert held_badge(html, "cinder-bolt") == "In the deck: 1 of 3"
+
+
+def test_a_change_to_a_card_the_search_does_not_show_swaps_no_count(logged_in, deck, bolt):
+    """htmx would log htmx:oobErrorNoTarget for a count with no place on the page."""
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="add", shown=["other"])
+    assert "held-cinder-bolt" not in html.content.decode()
+    assert (
+        "held-cinder-bolt"
+        not in change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    )
 
 
 def test_max_adds_up_to_the_copy_limit_in_one_click_and_says_so(logged_in, deck, bolt):
