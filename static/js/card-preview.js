@@ -2,8 +2,9 @@
 // keyboard, in the search results, the deck list or the stacks (any element with
 // data-preview); on a phone, of the card whose "preview" link or name was tapped.
 //
-// Two columns wide, it stands beside the pointer's column: a search result's face beside
-// the search pane, a deck card's over the search pane, at the card's height. It closes
+// Two columns wide, it never covers the deck's −/+: a search result's face stands beside
+// the search pane (or over it, where beside would cover them), a deck card's over the
+// search pane, at the card's height. It closes
 // when the pointer leaves the card and when the card is added (or changed), and stays
 // closed over that card until the pointer leaves it, so it never stands where the next
 // click goes. Without this script the links open the card's page.
@@ -40,21 +41,48 @@
     place(item);
   }
 
+  // Where the preview goes (viewport pixels): a deck card's over the search pane at its
+  // height; a search result's beside the pane at its height, unless that covers one of the
+  // deck's −/+ (the stacks have them everywhere): then over the pane, below or above it.
+  function spot(item) {
+    const width = preview.offsetWidth;
+    const height = preview.offsetHeight;
+    const search = document.querySelector(".builder-search").getBoundingClientRect();
+    const deck = document.querySelector(".builder-deck").getBoundingClientRect();
+    const card = item.getBoundingClientRect();
+    const level = (top) => Math.max(GAP, Math.min(top, window.innerHeight - height - GAP));
+    if (!item.closest(".builder-search")) {
+      return { left: Math.max(GAP, deck.left - width - GAP), top: level(card.top) };
+    }
+    const beside = { left: search.right + GAP, top: level(card.top) };
+    if (!coversControls(beside, width, height)) return beside;
+    const below = card.bottom + GAP + height <= window.innerHeight;
+    const top = below ? card.bottom + GAP : card.top - height - GAP;
+    return { left: search.right - width, top: level(top) };
+  }
+
+  function coversControls(at, width, height) {
+    const controls = document.querySelectorAll("#deck-pane .slot-controls");
+    return Array.from(controls).some(function (control) {
+      const box = control.getBoundingClientRect();
+      return (
+        box.left < at.left + width &&
+        at.left < box.right &&
+        box.top < at.top + height &&
+        at.top < box.bottom
+      );
+    });
+  }
+
   function place(item) {
     if (!twoColumns.matches) {
       preview.style.removeProperty("left");
       preview.style.removeProperty("top");
       return;
     }
-    const search = document.querySelector(".builder-search").getBoundingClientRect();
-    const deck = document.querySelector(".builder-deck").getBoundingClientRect();
-    const card = item.getBoundingClientRect();
-    const left = item.closest(".builder-search")
-      ? search.right + GAP
-      : Math.max(GAP, deck.left - preview.offsetWidth - GAP);
-    const lowest = window.innerHeight - preview.offsetHeight - GAP;
-    preview.style.left = left + "px";
-    preview.style.top = Math.max(GAP, Math.min(card.top, lowest)) + "px";
+    const at = spot(item);
+    preview.style.left = at.left + "px";
+    preview.style.top = at.top + "px";
   }
 
   function hide() {

@@ -275,3 +275,24 @@ def test_the_stacks_view_lays_each_kinds_faces_over_each_other(browser, live_ser
         expect(pane.locator(".stack h4").first).to_have_text(re.compile(r"^Cost \d+ \(\d+\)$"))
         page.reload()
         expect(page.locator("#deck-pane")).to_have_attribute("data-view", "stacks-by-cost")
+
+
+def test_over_the_stacks_the_preview_still_leaves_every_minus_and_plus_clear(
+    browser, live_server, world
+):
+    _, deck = world
+    for card in Card.objects.all():
+        deck_set_slot(deck=deck, card=card, count=2)
+    with builder(browser, live_server, world, width=1280) as page:
+        page.get_by_role("link", name="Stacks by cost").click()
+        expect(page.locator("#deck-pane")).to_have_attribute("data-view", "stacks-by-cost")
+        preview = page.locator("#card-preview")
+        controls = page.locator("#deck-pane .slot-controls button").all()
+        for number in (1, 5, 9):
+            name = f"Add Ember Adept {number:02d} to the main deck"
+            page.get_by_role("button", name=name).hover()
+            expect(preview.locator("img")).to_have_attribute(
+                "src", f"/cards/ember-adept-{number:02d}.svg"
+            )
+            shown = preview.bounding_box()
+            assert not any(overlap(shown, control.bounding_box()) for control in controls)
