@@ -296,3 +296,21 @@ def test_over_the_stacks_the_preview_still_leaves_every_minus_and_plus_clear(
             )
             shown = preview.bounding_box()
             assert not any(overlap(shown, control.bounding_box()) for control in controls)
+
+
+def test_on_a_phone_a_tap_on_a_deck_cards_name_previews_it(browser, live_server, world):
+    _, deck = world
+    deck_set_slot(deck=deck, card=Card.objects.get(name="Cinder Hound"), count=2)
+    with builder(browser, live_server, world, width=390) as page:
+        preview = page.locator("#card-preview")
+        page.locator("#deck-pane .slot-name", has_text="Cinder Hound").tap()
+        expect(preview).to_be_visible()
+        expect(preview.locator("img")).to_have_attribute("src", "/cards/cinder-hound.svg")
+        expect(page).to_have_url(re.compile(r"/edit/\?q=adept$"))  # no page was opened
+        # The preview names the card's page, for a tap that wants it.
+        expect(preview.get_by_role("link", name="Cinder Hound")).to_have_attribute(
+            "href", "/cards/cinder-hound/"
+        )
+        page.get_by_role("button", name="One more Cinder Hound").tap()
+        expect(total(page)).to_have_text("Main deck: 3")
+        expect(preview).to_be_hidden()
