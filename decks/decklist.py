@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cards.models import Card
+from cards.models import Card, Realm
 from decks.models import MAX_COPIES_PER_SLOT, Board, Deck
 
 # The most cards a deck holds, main deck and sideboard together: far above any format's
@@ -92,6 +92,27 @@ def decklist_limit_problem(entries: Iterable[DecklistEntry]) -> str | None:
             f"this decklist has {total}."
         )
     return None
+
+
+def most_common_realm(realm_slugs: Iterable[str]) -> str:
+    """The realm slug most cards come from (one slug a copy); a tie goes to the slug first in
+    alphabetical order, and no cards give "". A deck that declares no Home Realm is played
+    in this realm (games.decklists), and a deck's first cards declare it (decks.services)."""
+    realms = list(realm_slugs)
+    return max(sorted(set(realms)), key=realms.count) if realms else ""
+
+
+def implied_home_realm(entries: Iterable[DecklistEntry]) -> Realm | None:
+    """The Home Realm the main-deck entries imply (see `most_common_realm`), in one query."""
+    copies: dict[int, int] = {}
+    for entry in entries:
+        if entry.board == Board.MAIN:
+            copies[entry.card.realm_id] = copies.get(entry.card.realm_id, 0) + entry.count
+    realms = Realm.objects.in_bulk(copies)
+    slug = most_common_realm(
+        realms[realm_id].slug for realm_id, count in copies.items() for _ in range(count)
+    )
+    return next((realm for realm in realms.values() if realm.slug == slug), None)
 
 
 def board_total(entries: Iterable[DecklistEntry], board: str = Board.MAIN) -> int:

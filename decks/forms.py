@@ -65,9 +65,16 @@ class DeckBrowseForm(forms.Form):
 
 
 class SlotChangeForm(forms.Form):
-    """One builder change: add or remove a copy, set a count, or move a copy across boards."""
+    """One builder change: add or remove a copy, add up to the copy limit, set a count, or
+    move a copy across boards."""
 
-    ACTIONS = [("add", "Add one"), ("remove", "Remove one"), ("set", "Set count"), ("move", "Move")]
+    ACTIONS = [
+        ("add", "Add one"),
+        ("max", "Add up to the copy limit"),
+        ("remove", "Remove one"),
+        ("set", "Set count"),
+        ("move", "Move"),
+    ]
 
     card = forms.ModelChoiceField(Card.objects.all(), to_field_name="slug")
     board = forms.ChoiceField(choices=Board.choices, initial=Board.MAIN)
@@ -79,6 +86,13 @@ class SlotChangeForm(forms.Form):
         if cleaned.get("action") == "set" and cleaned.get("count") is None:
             self.add_error("count", "Give the number of copies.")
         return cleaned
+
+
+class QuickAddForm(forms.Form):
+    """One typed line of the builder's quick-add box; decks.services.deck_quick_add reads it
+    (and says what is wrong with it, so the form asks for nothing more than text)."""
+
+    line = forms.CharField(required=False, strip=False)
 
 
 class OddsForm(forms.Form):

@@ -50,6 +50,14 @@ class DeckOverview:
         ]
 
     @property
+    def boards_by_cost(self) -> list[tuple[str, str, list[EntryGroup], int]]:
+        """As `boards`, each board grouped by power cost instead of kind."""
+        return [
+            (board, label, cost_groups(self.entries, board), total)
+            for board, label, _, total in self.boards
+        ]
+
+    @property
     def is_valid(self) -> bool:
         return not self.violations
 
@@ -61,14 +69,30 @@ class DeckOverview:
 
 def kind_groups(entries: list[DecklistEntry], board: str) -> list[EntryGroup]:
     """One board's entries grouped by kind, in the catalogue's kind order."""
-    order = {kind: index for index, kind in enumerate(CardKind.values)}
     on_board = sorted(
         (entry for entry in entries if entry.board == board),
-        key=lambda entry: (order.get(entry.card.kind, 99), entry.card.cost, entry.card.name),
+        key=lambda entry: (_kind_rank(entry.card.kind), entry.card.cost, entry.card.name),
     )
     return [
         EntryGroup(label=CardKind(kind).label, entries=list(group))
         for kind, group in groupby(on_board, key=lambda entry: entry.card.kind)
+    ]
+
+
+def _kind_rank(kind: str) -> int:
+    """Where a kind comes in the catalogue's kind order (an unknown kind last)."""
+    return CardKind.values.index(kind) if kind in CardKind.values else len(CardKind.values)
+
+
+def cost_groups(entries: list[DecklistEntry], board: str) -> list[EntryGroup]:
+    """One board's entries grouped by power cost, cheapest first; in a group by kind, then name."""
+    on_board = sorted(
+        (entry for entry in entries if entry.board == board),
+        key=lambda entry: (entry.card.cost, _kind_rank(entry.card.kind), entry.card.name),
+    )
+    return [
+        EntryGroup(label=f"Cost {cost}", entries=list(group))
+        for cost, group in groupby(on_board, key=lambda entry: entry.card.cost)
     ]
 
 

@@ -15,6 +15,7 @@ serialised by the deck's row lock, so they need no check.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -29,7 +30,10 @@ from decks.decklist import (
     decklist_limit_problem,
     entries_from_slugs,
     entries_merged,
+    implied_home_realm,
 )
+from decks.io.parsing import typed_line_resolve
+from decks.io.raw import ImportProblem
 from decks.models import (
     MAX_COPIES_PER_SLOT,
     Board,
@@ -40,7 +44,7 @@ from decks.models import (
     Visibility,
     new_share_token,
 )
-from decks.validation import copy_limit_refusal
+from decks.validation import CopyLimit, copy_limit_refusal, copy_limit_sentence, copy_limits
 from decks.versions import slots_snapshot, version_record
 from shen_site.json_input import unwanted_character
 
@@ -76,7 +80,10 @@ def deck_create(
     entries: Iterable[DecklistEntry] = (),
     note: str = "Created",
 ) -> Deck:
-    """A new deck owned by `owner`, with optional slots; its history starts at version 1."""
+    """A new deck owned by `owner`, with optional slots; its history starts at version 1.
+
+    Given cards and no Home Realm, it declares the one its main deck implies (see
+    `_first_cards_declare_home_realm`)."""
     _check_fields(name=name, visibility=visibility, description=description)
     entries = _checked_entries(entries)
     with transaction.atomic():
@@ -84,7 +91,7 @@ def deck_create(
             owner=owner,
             name=name.strip(),
             format=format,
-            home_realm=home_realm,
+            home_realm=home_realm or implied_home_realm(entries),
             description=description,
             visibility=visibility,
         )
@@ -117,7 +124,8 @@ def deck_set_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, count: int
     """Hold exactly `count` copies of a card on a board (0 removes it), as a new version."""
     if count < 0:
         raise DeckChangeError("A card count cannot be negative.")
-    return _slot_change(deck=deck, card=card, board=board, count_after=lambda held, _: count)
+    _slot_change(deck=deck, card=card, board=board, count_after=lambda held, _: count)
+    return deck
 
 
 def deck_add_copy(*, deck: Deck, card: Card, board: str = Board.MAIN) -> Deck:
@@ -126,14 +134,73 @@ def deck_add_copy(*, deck: Deck, card: Card, board: str = Board.MAIN) -> Deck:
     The limit is checked with the deck locked, with the count the copy is added to:
     checked before the lock, thirty simultaneous clicks all saw three copies or fewer
     and a Standard deck ended with twenty."""
+    return deck_add_copies(deck=deck, card=card, board=board, count=1).deck
 
-    def one_more(held: int, other_board: int) -> int:
+
+@dataclass(frozen=True)
+class CopiesAdded:
+    """What an add of several copies did: `added` copies of the `asked` (None: "as many as
+    the format allows"), and the copy limit that stopped it short, if one did."""
+
+    deck: Deck
+    card: Card
+    added: int
+    asked: int | None
+    limit: CopyLimit | None
+
+    @property
+    def summary(self) -> str:
+        """The add in a sentence, saying why when the copy limit took fewer than asked."""
+        copies = f"Added {self.added} {self.card.name}"
+        if self.limit is not None and self.asked is None:
+            return f"{copies}, up to the limit: {self._limit()}."
+        if self.asked is not None and self.added < self.asked:
+            return f"{copies}, not {self.asked}: {self._limit()}."
+        return f"{copies}."
+
+    def _limit(self) -> str:
+        return copy_limit_sentence(format=self.deck.format, limit=self.limit)
+
+
+def deck_add_copies(
+    *, deck: Deck, card: Card, board: str = Board.MAIN, count: int | None
+) -> CopiesAdded:
+    """Up to `count` more copies of a card as one new version, fewer where the format's copy
+    limit (main deck and sideboard together) stops them; with `count` None, as many as the
+    limit allows (the builder's "+ max"). Refused when not one copy can go in.
+
+    The limit is checked under the deck's lock, as for `deck_add_copy`."""
+    if count is not None and count < 1:
+        raise DeckChangeError("Add at least one copy.")
+    limit = copy_limits(deck.format, [card]).get(card.pk)
+    if count is None and limit is None:
+        raise DeckChangeError(
+            f"{deck.format.name} has no copy limit to fill: say how many {card.name} to add."
+        )
+
+    def more(held: int, other_board: int) -> int:
         main, side = (held, other_board) if board == Board.MAIN else (other_board, held)
-        if refusal := copy_limit_refusal(format=deck.format, card=card, main=main, side=side):
-            raise DeckChangeError(refusal)
-        return held + 1
+        room = None if limit is None else limit.maximum - main - side
+        if room is not None and room < 1:
+            raise DeckChangeError(
+                copy_limit_refusal(format=deck.format, card=card, main=main, side=side)
+            )
+        wanted = room if count is None else count
+        return held + (wanted if room is None else min(wanted, room))
 
-    return _slot_change(deck=deck, card=card, board=board, count_after=one_more)
+    held, after = _slot_change(deck=deck, card=card, board=board, count_after=more)
+    return CopiesAdded(deck, card, added=after - held, asked=count, limit=limit)
+
+
+def deck_quick_add(*, deck: Deck, line: str) -> CopiesAdded:
+    """The copies one typed line names ("3 cinder hound", "Cinder Hound x3", a bare name for
+    one copy), added up to the format's copy limit as `deck_add_copies` adds them. The line
+    is read and its card looked up as the import does (decks.io.parsing.typed_line_resolve);
+    one that names no card, or starts too many names, is refused with what it could mean."""
+    read = typed_line_resolve(line)
+    if isinstance(read, ImportProblem):
+        raise DeckChangeError(str(read))
+    return deck_add_copies(deck=deck, card=read.card, board=read.board, count=read.count)
 
 
 def deck_adjust_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, delta: int) -> Deck:
@@ -141,16 +208,17 @@ def deck_adjust_slot(*, deck: Deck, card: Card, board: str = Board.MAIN, delta: 
 
     The count is read with the deck locked, so two quick "one more" clicks make two
     copies; taking away more than the board holds stops at 0, which removes the card."""
-    return _slot_change(
+    _slot_change(
         deck=deck, card=card, board=board, count_after=lambda held, _: max(held + delta, 0)
     )
+    return deck
 
 
 def _slot_change(
     *, deck: Deck, card: Card, board: str, count_after: Callable[[int, int], int]
-) -> Deck:
+) -> tuple[int, int]:
     """Write the count `count_after` gives for the count held on `board` and on the other
-    board, both read under the deck's lock."""
+    board, both read under the deck's lock; the counts before and after."""
     _check_board(board)
     with transaction.atomic():
         _lock(deck)
@@ -164,16 +232,19 @@ def _slot_change(
                 f"A board holds at most {MAX_COPIES_PER_SLOT} copies of {card.name}."
             )
         if held == count:
-            return deck
+            return held, count
         if count > held and _deck_total(deck) - held + count > MAX_DECK_CARDS:
             raise DeckChangeError(
                 f"A deck holds at most {MAX_DECK_CARDS} cards (main deck and sideboard together)."
             )
+        first = board == Board.MAIN and not held and _main_deck_empty(deck)
         _slot_write(deck=deck, card=card, board=board, slot=slot, count=count)
+        if first:
+            _first_cards_declare_home_realm(deck, [DecklistEntry(card, count)])
         _record_change(
             deck, f"{card.name}: {held} → {count} ({Board(board).label.lower()})", edit=True
         )
-    return deck
+    return held, count
 
 
 def deck_move_card(
@@ -196,6 +267,7 @@ def deck_move_card(
                 f"The {Board(from_board).label.lower()} holds {held} of {card.name}; "
                 f"cannot move {count}."
             )
+        first = to_board == Board.MAIN and _main_deck_empty(deck)
         _slot_write(deck=deck, card=card, board=from_board, slot=source, count=source.count - count)
         target = slots.get(to_board)
         held = target.count if target else 0
@@ -205,6 +277,8 @@ def deck_move_card(
                 f"copies of {card.name}; it has {held}."
             )
         _slot_write(deck=deck, card=card, board=to_board, slot=target, count=held + count)
+        if first:
+            _first_cards_declare_home_realm(deck, [DecklistEntry(card, count)])
         _record_change(
             deck, f"Moved {count} {card.name} to the {Board(to_board).label.lower()}", edit=True
         )
@@ -218,8 +292,11 @@ def deck_replace_slots(*, deck: Deck, entries: Iterable[DecklistEntry], note: st
         _lock(deck)
         if slots_snapshot(deck_entries(deck)) == slots_snapshot(entries):
             return deck
+        first = _main_deck_empty(deck)
         deck.slots.all().delete()
         _write_slots(deck, entries)
+        if first:
+            _first_cards_declare_home_realm(deck, entries)
         _record_change(deck, note, entries)
     return deck
 
@@ -329,15 +406,17 @@ def _lock(deck: Deck, *, based_on: int | None = None) -> None:
     # The row lock serialises writes to one deck, so version numbers never collide and a
     # read-then-write (a "+1") never loses a click; on SQLite the IMMEDIATE transaction
     # (see settings) takes the write lock up front for the same effect.
-    revision = (
+    # The Home Realm is read too: another tab may have declared one since `deck` was loaded.
+    row = (
         Deck.objects.alive()
         .select_for_update()
         .filter(pk=deck.pk)
-        .values_list("revision", flat=True)
+        .values_list("revision", "home_realm_id")
         .first()
     )
-    if revision is None:
+    if row is None:
         raise DeckChangeError(f"{deck.name} has been deleted.")
+    revision, deck.home_realm_id = row
     if based_on is not None and based_on != revision:
         raise DeckStaleError(revision=revision)
     deck.revision = revision
@@ -355,6 +434,22 @@ def _bump(deck: Deck, **fields: object) -> None:
     Deck.objects.filter(pk=deck.pk).update(**fields, revision=F("revision") + 1, updated_at=now)
     deck.revision += 1
     deck.updated_at = now
+
+
+def _main_deck_empty(deck: Deck) -> bool:
+    # Asked only where no Home Realm is declared: a declared one is never replaced.
+    return deck.home_realm_id is None and not deck.slots.filter(board=Board.MAIN).exists()
+
+
+def _first_cards_declare_home_realm(deck: Deck, entries: list[DecklistEntry]) -> None:
+    """Declare the Home Realm that the first cards of an empty main deck imply (for one
+    card, its realm), when none is declared: the deck is then played where it would be
+    anyway (games.decklists), and a format that needs one is satisfied. Called under the
+    lock. Later changes leave the Home Realm alone, so a player who clears it keeps it so."""
+    realm = implied_home_realm(entries)
+    if realm is not None:
+        _bump(deck, home_realm=realm)
+        deck.home_realm = realm
 
 
 def _deck_total(deck: Deck) -> int:

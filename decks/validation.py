@@ -189,9 +189,17 @@ def copy_limit_refusal(
     if limit.banned_since is not None:
         return _banned_message(format, card, limit)
     return (
-        f"No more {card.name}: {format.name} allows {_copies(limit.maximum)}{limit.reason}, "
-        f"main deck and sideboard together, and the deck has {main + side}"
-        f"{_sideboard_share(main, side)}."
+        f"No more {card.name}: {copy_limit_sentence(format=format, limit=limit)}, "
+        f"and the deck has {main + side}{_sideboard_share(main, side)}."
+    )
+
+
+def copy_limit_sentence(*, format: Format, limit: CopyLimit) -> str:
+    """The limit in words, as the builder says it when it adds fewer copies than asked:
+    "Shén Standard allows 3 copies of a card by name, main deck and sideboard together"."""
+    return (
+        f"{format.name} allows {_copies(limit.maximum)}{limit.reason}, "
+        "main deck and sideboard together"
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from cards.catalogue.exporting import card_data as exported_card_data
 from cards.models import Card
 from cards.validation import BONUS_FIELDS, TRAIT_FIELDS
+from decks.decklist import most_common_realm
 from decks.models import Board, Deck, DeckVersion
 
 # What the engine reads of a card and of an ability (games.engine.cards).
@@ -81,8 +82,7 @@ def slots_data(slots: Iterable[Mapping[str, Any]], *, home_realm: str = "") -> d
     for row in main:
         listed.extend([card_data(cards[row["card"]])] * int(row["count"]))
     if not home_realm:
-        realms = [card["realm"] for card in listed]
-        home_realm = max(sorted(set(realms)), key=realms.count)
+        home_realm = most_common_realm(card["realm"] for card in listed)
     return {"home_realm": home_realm, "cards": canonical_cards(listed)}
 
 

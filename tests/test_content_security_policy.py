@@ -1,5 +1,8 @@
 """The policy's header: strict on the site's pages, its own for standalone documents."""
 
+import json
+import re
+
 import pytest
 
 from decks.models import Visibility
@@ -31,3 +34,13 @@ def test_the_printable_sheet_keeps_its_inline_styles_and_runs_no_script(client):
         "form-action": "'none'",
         "frame-ancestors": "'none'",
     }
+
+
+def test_htmx_runs_without_eval_injected_styles_or_copied_style_attributes(client):
+    # Settling a swap, htmx sets the old element's style attribute on the new one (a text
+    # box the player resized, say); under this policy that is a violation on every swap.
+    page = client.get("/").content.decode()
+    config = json.loads(re.search(r'name="htmx-config" content=\'([^\']*)\'', page)[1])
+    assert config["allowEval"] is False
+    assert config["includeIndicatorStyles"] is False
+    assert "style" not in config["attributesToSettle"]

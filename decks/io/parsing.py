@@ -8,6 +8,7 @@ a deck over the deck-size limits is refused whole, with the limit stated.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,13 +22,19 @@ from decks.io.csv_format import csv_read
 from decks.io.deck_code import deck_code_read
 from decks.io.json_format import json_read
 from decks.io.raw import DecklistHeader, ImportProblem, RawDecklist, RawLine
-from decks.io.text import text_read
+from decks.io.text import card_line_read, text_read
 from shen_site.json_input import UNWANTED_CHARACTER, unwanted_character
 
 MAX_IMPORT_BYTES = 64 * 1024
 MAX_IMPORT_LINES = 500
 # Names longer than any card's get no "did you mean": comparing costs their length.
 MAX_SUGGESTED_NAME = 100
+# One typed line (the builder's quick-add): a count and the longest name, with room to spare.
+MAX_TYPED_LINE_CHARS = 200
+# The start of a name that picks the one card it begins: shorter starts begin too many.
+MIN_NAME_START = 3
+# Cards an ambiguous start of a name lists.
+NAME_START_CHOICES = 3
 
 READERS: dict[str, Callable[[str], RawDecklist]] = {
     "text": text_read,
@@ -93,6 +100,55 @@ def _unreadable_problems(raw: RawDecklist) -> list[ImportProblem]:
     if character := unwanted_character(header.name + header.format + header.home_realm):
         problems.append(ImportProblem(None, f"The header holds the control character {character}."))
     return problems
+
+
+def typed_line_resolve(text: str) -> DecklistEntry | ImportProblem:
+    """The card and count one typed line names, read as a text decklist's line is
+    (`3 Cinder Hound`, `3x …`, `… x3`; a bare name is one copy) and looked up as the import
+    looks names up (any case or accents, "did you mean" for a misspelling). A name that is
+    only the start of a card's name is that card when it starts one card's name alone, and
+    starts too many otherwise. A problem has no line number: there is one line.
+
+    At most three queries, whatever the text: the input is bounded in size."""
+    line = text.strip()
+    if not line:
+        return ImportProblem(None, "Type a count and a card name, like '3 Cinder Hound'.")
+    if len(line) > MAX_TYPED_LINE_CHARS:
+        return ImportProblem(
+            None, f"A line has at most {MAX_TYPED_LINE_CHARS} characters; this one has {len(line)}."
+        )
+    if character := unwanted_character(line):
+        return ImportProblem(None, f"The line holds the control character {character}.")
+    if len(line.splitlines()) > 1:
+        return ImportProblem(None, "Type one card a line; to add a whole list, import it.")
+    read = card_line_read(1, line, bare_count=1)
+    if isinstance(read, ImportProblem):
+        return dataclasses.replace(read, line=None)
+    entries, problems = _resolve([read])
+    if entries:
+        return entries[0]
+    starting = _cards_starting(read.name)
+    if len(starting) == 1:
+        return DecklistEntry(starting[0], read.count, read.board)
+    if starting:
+        names = [card.name for card in starting[:NAME_START_CHOICES]]
+        listed = (
+            f"{', '.join(names)} and more"
+            if len(starting) > NAME_START_CHOICES
+            else f"{', '.join(names[:-1])} or {names[-1]}"
+        )
+        return ImportProblem(None, f"{read.name[:80]!r} starts {listed}: type more of the name.")
+    return dataclasses.replace(problems[0], line=None)
+
+
+def _cards_starting(name: str) -> list[Card]:
+    """The cards whose name (or, accents aside, slug) starts with `name`, one more than
+    `NAME_START_CHOICES` at most, by name."""
+    start = slugify(name)
+    if len(start) < MIN_NAME_START:
+        return []
+    cards = Card.objects.filter(Q(name__istartswith=name) | Q(slug__startswith=start))
+    return list(cards.order_by("name")[: NAME_START_CHOICES + 1])
 
 
 def _resolve(lines: list[RawLine]) -> tuple[list[DecklistEntry], list[ImportProblem]]:

@@ -3,11 +3,13 @@
     # Ember Rush — Shén Standard
     3 Ember Lance
     2x Ash Wall
+    Cinder Ward x2
 
     Sideboard
     1 Cinder Ward
 
-Blank lines and lines starting with `#` are ignored; `Main` or `Deck` switches back to the
+A count comes first (`3`, `3x`) or, when none does, last (`x3`). Blank lines and lines
+starting with `#` are ignored; `Main` or `Deck` switches back to the
 main deck. The writer puts the deck's name, format and Home Realm in comments
 (`# Deck: …`, `# Format: <slug>`, `# Home Realm: <slug>`), which the reader picks up.
 """
@@ -25,6 +27,9 @@ from decks.models import Board
 # `.+?` before `\s*$` made a line of 60,000 spaces take minutes. ASCII digits only:
 # `\d` would take any script's digits, and `int()` refuses some of them.
 CARD_LINE = re.compile(r"^(?P<count>[0-9]+)[xX×]?\s+(?P<name>.+)$")
+# Searched for, not matched from the start: each position tries one whitespace and one
+# "x", so a long line costs no more than its length.
+TRAILING_COUNT = re.compile(r"\s[xX×](?P<count>[0-9]+)$")
 SIDEBOARD_HEADER = re.compile(r"^(sideboard|side|sb)\s*:?$", re.IGNORECASE)
 MAIN_HEADER = re.compile(r"^(main|main\s*deck|deck)\s*:?$", re.IGNORECASE)
 COMMENT_START = re.compile(r"\s#")
@@ -50,22 +55,39 @@ def text_read(text: str) -> RawDecklist:
         if MAIN_HEADER.match(line):
             board = Board.MAIN
             continue
-        match = CARD_LINE.match(line)
-        if match is None:
-            decklist.problems.append(
-                ImportProblem(
-                    number,
-                    f"Expected a count and a card name, like '3 Cinder Hound': {line[:80]!r}.",
-                )
-            )
-            continue
-        count = count_read(number, match["count"])
-        if isinstance(count, ImportProblem):
-            decklist.problems.append(count)
-            continue
-        decklist.lines.append(RawLine(number, count, name=match["name"], board=board))
+        decklist.add(card_line_read(number, line, board))
     decklist.header = DecklistHeader(**header)
     return decklist
+
+
+def card_line_read(
+    number: int, line: str, board: str = Board.MAIN, *, bare_count: int | None = None
+) -> RawLine | ImportProblem:
+    """One stripped card line (`3 Cinder Hound`, `3x Cinder Hound`, `Cinder Hound x3`) as read.
+
+    With `bare_count`, a line that is only a name holds that many copies (the builder's
+    quick-add reads `Cinder Hound` as one); without it, such a line is a problem."""
+    count_text, name = _count_and_name(line)
+    if not name:
+        if bare_count is None or not line:
+            return ImportProblem(
+                number,
+                f"Expected a count and a card name, like '3 Cinder Hound': {line[:80]!r}.",
+            )
+        count_text, name = str(bare_count), line
+    count = count_read(number, count_text)
+    if isinstance(count, ImportProblem):
+        return count
+    return RawLine(number, count, name=name, board=board)
+
+
+def _count_and_name(line: str) -> tuple[str, str]:
+    """The count's text and the name, or ("", "") when the line writes no count."""
+    if match := CARD_LINE.match(line):
+        return match["count"], match["name"]
+    if (match := TRAILING_COUNT.search(line)) and (name := line[: match.start()].rstrip()):
+        return match["count"], name
+    return "", ""
 
 
 def _without_comment(raw: str) -> str:

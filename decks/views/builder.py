@@ -1,11 +1,17 @@
-"""The live deck builder: catalogue search on the left, the deck on the right.
+"""The live deck builder: quick-add and catalogue search on the left, the deck on the right.
 
 Every change is an htmx POST that calls a service from decks/services.py and
 answers with the deck pane plus out-of-band swaps of the summary (totals and
 validation) and the insights (statistics and odds), so there is no save button.
-Without JavaScript the settings form still posts and redirects back to the
-builder; the card controls need htmx (the vendored static/js/htmx.min.js).
+Without JavaScript the settings and quick-add forms still post and redirect back
+to the builder; the card controls need htmx (the vendored static/js/htmx.min.js)
+and static/js/builder.js, which sends them from an element no swap replaces.
 The odds panel re-renders with the default turn after each change.
+
+A change's answer swaps in the held count of its card's search result only when
+the page says it shows that result (`shown`, sent by builder.js when the request
+leaves): searches wait in the same queue as changes, so the result is still there
+when the answer comes, and htmx never looks for a count that is not on the page.
 """
 
 from __future__ import annotations
@@ -21,16 +27,18 @@ from django.views.decorators.http import require_POST, require_safe
 
 from cards.filters import CardFilter
 from cards.models import Card, CardKind, Realm
-from decks.forms import BasedOnForm, DeckSettingsForm, OddsForm, SlotChangeForm
+from decks.forms import BasedOnForm, DeckSettingsForm, OddsForm, QuickAddForm, SlotChangeForm
 from decks.models import Board, Deck
 from decks.overview import deck_overview
 from decks.services import (
     DeckChangeError,
     DeckStaleError,
+    deck_add_copies,
     deck_add_copy,
     deck_adjust_slot,
     deck_create,
     deck_move_card,
+    deck_quick_add,
     deck_set_slot,
     deck_update,
 )
@@ -40,6 +48,8 @@ from decks.views.busy import RETRY_AFTER, retry_when_busy, write_failed
 
 SEARCH_RESULTS = 25
 TEMPLATE = "decks/builder.html"
+# The deck pane's views: rows by kind, or the cards' faces stacked by kind or by cost.
+DECK_VIEWS = {"list": "List", "stacks": "Stacks by kind", "stacks-by-cost": "Stacks by cost"}
 
 
 @dataclass(frozen=True)
@@ -106,16 +116,52 @@ def builder(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         deck,
         settings_form=DeckSettingsForm(instance=deck),
+        view=deck_view(request.GET),
         **catalogue_search(request, deck),
     )
 
 
+@require_safe
+def builder_pane(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deck pane alone in the view asked for, for the pane's view switch."""
+    deck = owned_deck(request, pk)
+    return builder_render(request, deck, partial="deck_pane", view=deck_view(request.GET))
+
+
 def builder_render(
-    request: HttpRequest, deck: Deck, *, partial: str = "", **context: object
+    request: HttpRequest,
+    deck: Deck,
+    *,
+    partial: str = "",
+    view: str = "list",
+    **context: object,
 ) -> HttpResponse:
-    """The builder page, or one of its partials, with the deck's fresh overview and odds form."""
-    context = {"deck": deck, "overview": deck_overview(deck), "odds_form": OddsForm(), **context}
+    """The builder page, or one of its partials, with the deck's fresh overview and odds
+    form, and the deck pane in `view`."""
+    overview = deck_overview(deck)
+    context = {
+        "deck": deck,
+        "overview": overview,
+        "odds_form": OddsForm(),
+        "view": view,
+        "views": DECK_VIEWS,
+        "deck_boards": overview.boards_by_cost if view == "stacks-by-cost" else overview.boards,
+        **context,
+    }
     return render(request, f"{TEMPLATE}#{partial}" if partial else TEMPLATE, context)
+
+
+def deck_view(data: QueryDict) -> str:
+    """The deck pane's view a request asks for (`view`), the list when it names none we have."""
+    view = data.get("view", "")
+    return view if view in DECK_VIEWS else "list"
+
+
+def shown_results(deck: Deck, card: Card, data: QueryDict) -> list[HeldCard]:
+    """The held count of `card` to swap into its search result, if the page shows that
+    result (`shown`: the slugs builder.js sends as the request leaves), else none."""
+    shown = data.getlist("shown")[:SEARCH_RESULTS]
+    return held_cards(deck, [card]) if card.slug in shown else []
 
 
 def catalogue_search(request: HttpRequest, deck: Deck) -> dict[str, object]:
@@ -160,15 +206,17 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
     error = ""
     status = 200
     changed = []
+    note = ""
+    home_realm = deck.home_realm_id
     if form.is_valid():
         try:
-            slot_change_apply(deck=deck, **form.cleaned_data)
+            note = slot_change_apply(deck=deck, **form.cleaned_data)
         except DeckChangeError as change_error:
             error = str(change_error)
         except OperationalError as busy:
             error, status = write_failed(busy), 503
         # The search result of the card shows its new count (an out-of-band swap).
-        changed = held_cards(deck, [form.cleaned_data["card"]])
+        changed = shown_results(deck, form.cleaned_data["card"], request.POST)
     else:
         error = " ".join(message for messages_ in form.errors.values() for message in messages_)
     if not is_htmx(request):
@@ -176,27 +224,94 @@ def builder_change(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, error)
         return redirect("decks:builder", pk=deck.pk)
     # 200 even for a refused change: htmx swaps only successes, and the pane shows the error.
-    # A busy database is a 503 the builder swaps in too (see its hx-on::before-swap).
+    # A busy database is a 503 the builder swaps in too (see site.js's data-swap-statuses).
     response = builder_render(
-        request, deck, partial="deck_update", change_error=error, changed=changed
+        request,
+        deck,
+        partial="deck_update",
+        change_error=error,
+        change_note=note,
+        changed=changed,
+        view=deck_view(request.POST),
+        **home_realm_declared(deck, before=home_realm),
     )
     return busy_marked(response, status)
 
 
-def slot_change_apply(
-    *, deck: Deck, card: Card, board: str, action: str, count: int | None
-) -> Deck:
-    """Turn one builder control into the matching service call.
+@require_POST
+@retry_when_busy
+def builder_quick_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add the copies one typed line names ("3 cinder hound"), up to the copy limit.
 
-    One more copy is refused at the format's copy limit, by the rule validation uses."""
+    Answers with the refreshed deck and a note of what went in. A line that cannot be
+    added answers with the reason alone, swapped over the box's status (its text stays
+    in the box): a 200, as a refused card change is, since htmx swaps successes and
+    Chromium logs every 4xx as a console error; a busy database is a 503 there too."""
+    deck = owned_deck(request, pk)
+    form = QuickAddForm(request.POST)
+    home_realm = deck.home_realm_id
+    try:
+        if not form.is_valid():
+            raise DeckChangeError(" ".join(form.errors["line"]))
+        added = deck_quick_add(deck=deck, line=form.cleaned_data["line"])
+    except DeckChangeError as refused:
+        return quick_add_refused(request, deck, str(refused), 200)
+    except OperationalError as busy:
+        return quick_add_refused(request, deck, write_failed(busy), 503)
+    if not is_htmx(request):
+        messages.success(request, added.summary)
+        return redirect("decks:builder", pk=deck.pk)
+    return builder_render(
+        request,
+        deck,
+        partial="deck_update",
+        quick_added=added.summary,
+        changed=shown_results(deck, added.card, request.POST),
+        view=deck_view(request.POST),
+        **home_realm_declared(deck, before=home_realm),
+    )
+
+
+def quick_add_refused(request: HttpRequest, deck: Deck, reason: str, status: int) -> HttpResponse:
+    """The quick-add box's status saying why nothing was added (htmx swaps it alone)."""
+    if not is_htmx(request):
+        messages.error(request, reason)
+        return redirect("decks:builder", pk=deck.pk)
+    response = render(request, f"{TEMPLATE}#quick_add_status", {"quick_add_error": reason})
+    response["HX-Retarget"] = "#quick-add-status"
+    response["HX-Reswap"] = "outerHTML"
+    return busy_marked(response, status)
+
+
+def home_realm_declared(deck: Deck, *, before: int | None) -> dict[str, object]:
+    """When a change declared the deck's Home Realm (its first cards do, see decks.services),
+    the settings form to swap in, showing it and the deck's new revision, and a note."""
+    if deck.home_realm_id == before or deck.home_realm is None:
+        return {}
+    return {
+        "settings_form": DeckSettingsForm(instance=deck),
+        "home_realm_note": f"Home Realm: {deck.home_realm.name}, the realm of the first cards. "
+        "Change it in the deck settings.",
+    }
+
+
+def slot_change_apply(*, deck: Deck, card: Card, board: str, action: str, count: int | None) -> str:
+    """Turn one builder control into the matching service call; what to tell the player
+    besides the new deck ("" for nothing).
+
+    More copies are refused at the format's copy limit, by the rule validation uses."""
     if action == "move":
         to_board = Board.SIDE if board == Board.MAIN else Board.MAIN
-        return deck_move_card(deck=deck, card=card, from_board=board, to_board=to_board, count=1)
-    if action == "set":
-        return deck_set_slot(deck=deck, card=card, board=board, count=count)
-    if action == "add":
-        return deck_add_copy(deck=deck, card=card, board=board)
-    return deck_adjust_slot(deck=deck, card=card, board=board, delta=-1)
+        deck_move_card(deck=deck, card=card, from_board=board, to_board=to_board, count=1)
+    elif action == "set":
+        deck_set_slot(deck=deck, card=card, board=board, count=count)
+    elif action == "add":
+        deck_add_copy(deck=deck, card=card, board=board)
+    elif action == "max":
+        return deck_add_copies(deck=deck, card=card, board=board, count=None).summary
+    else:
+        deck_adjust_slot(deck=deck, card=card, board=board, delta=-1)
+    return ""
 
 
 @require_POST

@@ -1,23 +1,88 @@
-// The builder's card preview: the face of the search result under the mouse, the one
-// reached with the keyboard, or the one whose "preview" link was tapped. Without this
-// script the link opens the card's page.
+// The builder's card preview: the face of the card under the mouse or reached with the
+// keyboard, in the search results, the deck list or the stacks (any element with
+// data-preview); on a phone, of the card whose "preview" link or name was tapped.
+//
+// Two columns wide, it never covers the deck's −/+: a search result's face stands beside
+// the search pane (or over it, where beside would cover them), a deck card's over the
+// search pane, at the card's height. It closes
+// when the pointer leaves the card and when the card is added (or changed), and stays
+// closed over that card until the pointer leaves it, so it never stands where the next
+// click goes. Without this script the links open the card's page.
 (function () {
   "use strict";
   const preview = document.getElementById("card-preview");
   if (!preview) return;
   const image = preview.querySelector("img");
-  const caption = preview.querySelector(".card-preview-name");
-  // Where the preview would cover the results (one column), only a tap or a key shows it.
-  const besideResults = window.matchMedia("(min-width: 801px)");
+  const name = preview.querySelector(".card-preview-name");
+  // Narrower than two columns, only a tap or a key shows it, at the foot of the screen.
+  const twoColumns = window.matchMedia("(min-width: 801px)");
+  const GAP = 12;
   let shown = null;
+  let resting = "";
 
-  function show(link) {
-    if (!link || link === shown) return;
-    shown = link;
-    image.src = link.dataset.preview;
-    image.alt = "The card " + link.dataset.name;
-    caption.textContent = link.dataset.name;
+  function itemOf(target) {
+    return target instanceof Element ? target.closest("[data-preview]") : null;
+  }
+
+  // The same card in the same place, across the swaps that replace its element.
+  function keyOf(item) {
+    if (!item) return "";
+    return (item.closest(".builder-search") ? "search:" : "deck:") + item.dataset.card;
+  }
+
+  function show(item) {
+    if (!item || item === shown || keyOf(item) === resting) return;
+    shown = item;
+    image.src = item.dataset.preview;
+    image.alt = "The card " + item.dataset.name;
+    name.textContent = item.dataset.name;
+    name.href = item.dataset.page;
     preview.hidden = false;
+    place(item);
+  }
+
+  // Where the preview goes (viewport pixels): a deck card's over the search pane at its
+  // height; a search result's beside the pane at its height, unless that covers one of the
+  // deck's −/+ (the stacks have them everywhere): then over the pane, below or above it.
+  function spot(item) {
+    const width = preview.offsetWidth;
+    const height = preview.offsetHeight;
+    const search = document.querySelector(".builder-search").getBoundingClientRect();
+    const deck = document.querySelector(".builder-deck").getBoundingClientRect();
+    const card = item.getBoundingClientRect();
+    const level = (top) => Math.max(GAP, Math.min(top, window.innerHeight - height - GAP));
+    if (!item.closest(".builder-search")) {
+      return { left: Math.max(GAP, deck.left - width - GAP), top: level(card.top) };
+    }
+    const beside = { left: search.right + GAP, top: level(card.top) };
+    if (!coversControls(beside, width, height)) return beside;
+    const below = card.bottom + GAP + height <= window.innerHeight;
+    const top = below ? card.bottom + GAP : card.top - height - GAP;
+    return { left: search.right - width, top: level(top) };
+  }
+
+  function coversControls(at, width, height) {
+    const controls = document.querySelectorAll("#deck-pane .slot-controls");
+    return Array.from(controls).some(function (control) {
+      const box = control.getBoundingClientRect();
+      return (
+        box.left < at.left + width &&
+        at.left < box.right &&
+        box.top < at.top + height &&
+        at.top < box.bottom
+      );
+    });
+  }
+
+  function place(item) {
+    if (!twoColumns.matches) {
+      preview.style.removeProperty("left");
+      preview.style.removeProperty("top");
+      return;
+    }
+    const at = spot(item);
+    preview.style.left = at.left + "px";
+    preview.style.top = at.top + "px";
   }
 
   function hide() {
@@ -25,32 +90,44 @@
     preview.hidden = true;
   }
 
-  function linkOf(target) {
-    const result = target instanceof Element ? target.closest(".result") : null;
-    return result ? result.querySelector(".preview-link") : null;
+  // Closed over `item` until the pointer (or the focus) leaves it.
+  function rest(item) {
+    hide();
+    resting = keyOf(item);
   }
 
   document.addEventListener("pointerover", function (event) {
-    if (event.pointerType === "mouse" && besideResults.matches) show(linkOf(event.target));
+    if (event.pointerType === "mouse" && twoColumns.matches) show(itemOf(event.target));
   });
   document.addEventListener("pointerout", function (event) {
-    if (event.pointerType !== "mouse" || !besideResults.matches || !linkOf(event.target)) return;
-    if (!linkOf(event.relatedTarget)) hide();
+    if (event.pointerType !== "mouse") return;
+    const to = itemOf(event.relatedTarget);
+    if (keyOf(to) !== resting) resting = "";
+    if (!to) hide();
   });
   document.addEventListener("focusin", function (event) {
     // Keyboard focus only: a tap on "+ add" should not cover the screen.
-    if (event.target.matches(":focus-visible")) show(linkOf(event.target));
+    const item = itemOf(event.target);
+    if (keyOf(item) !== resting) resting = "";
+    if (event.target.matches(":focus-visible")) show(item);
+  });
+  document.addEventListener("focusout", function (event) {
+    if (shown && !itemOf(event.relatedTarget) && !preview.contains(event.relatedTarget)) hide();
   });
   document.addEventListener("click", function (event) {
-    const link = event.target.closest(".preview-link");
-    if (link) {
+    const target = event.target;
+    if (target.closest(".card-preview-close")) return hide();
+    if (preview.contains(target)) return;
+    const link = target.closest("[data-preview] .preview-link, [data-preview] .slot-name");
+    const tapped = event.pointerType === "touch" || event.pointerType === "pen";
+    if (link && (link.matches(".preview-link") || tapped || !twoColumns.matches)) {
       event.preventDefault();
-      show(link);
-    } else if (event.target.closest(".card-preview-close")) {
-      hide();
-    } else if (!preview.contains(event.target) && !event.target.closest(".result")) {
-      hide();
+      resting = "";
+      shown = null;
+      return show(itemOf(link));
     }
+    if (target.closest("[data-change]")) return rest(itemOf(target));
+    hide();
   });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") hide();

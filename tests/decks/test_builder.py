@@ -179,9 +179,57 @@ def test_add_refuses_past_the_copy_limit_and_says_sideboard_copies_count(logged_
 
 
 def test_a_change_updates_the_search_results_count_out_of_band(logged_in, deck, bolt):
-    html = change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    # builder.js sends the slugs of the search results the page shows.
+    data = {"card": bolt.slug, "board": "main", "action": "add", "shown": ["other", bolt.slug]}
+    html = change(logged_in, deck, **data).content.decode()
     assert 'id="held-cinder-bolt" class="held in-deck" hx-swap-oob="true"' in html
     assert held_badge(html, "cinder-bolt") == "In the deck: 1 of 3"
+
+
+def test_a_change_to_a_card_the_search_does_not_show_swaps_no_count(logged_in, deck, bolt):
+    """htmx would log htmx:oobErrorNoTarget for a count with no place on the page."""
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="add", shown=["other"])
+    assert "held-cinder-bolt" not in html.content.decode()
+    assert (
+        "held-cinder-bolt"
+        not in change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    )
+
+
+def test_max_adds_up_to_the_copy_limit_in_one_click_and_says_so(logged_in, deck, bolt):
+    deck_set_slot(deck=deck, card=bolt, board="side", count=1)
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="max").content.decode()
+    assert held(deck) == {("Cinder Bolt", "main"): 2, ("Cinder Bolt", "side"): 1}
+    assert (
+        '<p class="change-note">Added 2 Cinder Bolt, up to the limit: Shén Standard allows '
+        "3 copies of a card by name, main deck and sideboard together.</p>" in html
+    )
+
+
+def test_max_at_the_limit_is_refused_in_the_pane(logged_in, deck, bolt):
+    deck_set_slot(deck=deck, card=bolt, board="main", count=3)
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="max").content.decode()
+    assert 'class="error change-error" role="alert">No more Cinder Bolt' in html
+    assert held(deck) == {("Cinder Bolt", "main"): 3}
+
+
+def test_the_first_card_declares_the_home_realm_and_refreshes_the_settings_form(
+    logged_in, deck, bolt
+):
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    deck.refresh_from_db()
+    assert deck.home_realm.name == "Ember"
+    assert "Home Realm: Ember, the realm of the first cards." in html
+    # The form this page keeps shows the realm and the new revision, so it is not stale.
+    assert 'aria-labelledby="settings-heading" hx-swap-oob="true"' in html
+    assert f'name="revision" value="{deck.revision}"' in html
+    assert f'<option value="{deck.home_realm_id}" selected>Ember</option>' in html
+
+
+def test_later_cards_leave_the_settings_form_alone(logged_in, deck, bolt):
+    change(logged_in, deck, card=bolt.slug, board="main", action="add")
+    html = change(logged_in, deck, card=bolt.slug, board="main", action="add").content.decode()
+    assert "deck-settings" not in html and "Home Realm: Ember, the realm" not in html
 
 
 def test_set_count_may_go_past_the_limit_and_validation_says_so(logged_in, deck, bolt):
@@ -204,7 +252,7 @@ def settings_data(deck, **changes):
     data = {
         "name": deck.name,
         "format": deck.format.pk,
-        "home_realm": "",
+        "home_realm": deck.home_realm_id or "",
         "visibility": deck.visibility,
         "description": deck.description,
         "revision": deck.revision,

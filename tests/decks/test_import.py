@@ -41,6 +41,26 @@ def test_unknown_name_gets_did_you_mean_with_its_line(ember_catalogue):
     assert str(problem) == "Line 3: No card named 'Embr Lanse'. Did you mean Ember Lance?"
 
 
+def test_text_reads_a_count_written_after_the_name(ember_catalogue):
+    parsed = decklist_parse(text="Ember Lance x3\nash wall ×2\n", kind="text")
+    assert parsed.problems == []
+    assert counts(parsed.entries) == {("ember-lance", "main"): 3, ("ash-wall", "main"): 2}
+
+
+def test_a_count_in_front_wins_over_one_after_the_name(ember_catalogue):
+    parsed = decklist_parse(text="2 Ember Lance x3", kind="text")
+    [problem] = parsed.problems
+    assert problem.message == "No card named 'Ember Lance x3'."
+
+
+def test_a_trailing_count_needs_a_name_and_a_space_before_it(ember_catalogue):
+    parsed = decklist_parse(text="x3\nEmber Lancex3", kind="text")
+    assert [problem.message[:29] for problem in parsed.problems] == [
+        "Expected a count and a card n",
+        "Expected a count and a card n",
+    ]
+
+
 def test_every_problem_is_reported_with_its_line(ember_catalogue):
     text = "3 Ember Lance\nEmber Lance\n0 Ash Wall\n2 Nothing Like It\n"
     parsed = decklist_parse(text=text, kind="text")

@@ -85,9 +85,18 @@ def test_a_save_without_a_revision_is_refused(tab, deck):
 
 
 def test_card_clicks_do_not_make_the_settings_form_stale(tab, deck):
+    deck_adjust_slot(deck=deck, card=CardFactory(), delta=1)  # declares the Home Realm
     form = form_as_loaded(deck)
     deck_adjust_slot(deck=deck, card=CardFactory(), delta=1)
     assert autosave(tab, deck, form, name="Still fine").status_code == 200
+
+
+def test_a_first_card_declaring_the_home_realm_makes_an_older_form_stale(tab, deck):
+    # The older form shows no Home Realm: saved, it would take the declared one away.
+    form = form_as_loaded(deck)
+    deck_adjust_slot(deck=deck, card=CardFactory(), delta=1)
+    assert autosave(tab, deck, form, name="Renamed").status_code == 409
+    assert Deck.objects.get(pk=deck.pk).home_realm is not None
 
 
 def test_a_stale_save_without_javascript_redirects_with_the_reason(tab, deck):
