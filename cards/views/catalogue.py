@@ -156,6 +156,7 @@ def catalogue(request: HttpRequest) -> HttpResponse:
         "marked_query": _marked_query(filterset, request.GET.get("q", "")),
         "filter_errors": _filter_errors(filterset),
         "search_warnings": filterset.search_warnings,
+        "did_you_mean": filterset.did_you_mean(page.paginator.count),
         "checkbox_groups": [(label, form[name]) for name, label in CHECKBOX_FILTERS.items()],
         "range_inputs": _range_inputs(form),
         "sort_choices": [
