@@ -44,9 +44,15 @@ SORT_KEYS = {
 class SearchQueryField(forms.CharField):
     """A form field holding a query in the search syntax; cleans to a parsed Query."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        # Not stripped: a space after the last token says it is finished (a live search
+        # judges it then), and errors point at places in the text as it was sent.
+        kwargs.setdefault("strip", False)
+        super().__init__(*args, **kwargs)
+
     def clean(self, value: str | None) -> Query | None:
         text = super().clean(value)
-        if not text:
+        if not text or text.isspace():
             return None
         try:
             return parse_query(text)
