@@ -2,8 +2,13 @@
 while its last token is still being typed (``kind:av`` on the way to ``kind:avatar``)."""
 
 import pytest
+from django.urls import reverse
 
 from cards.search import MAX_QUERY_LENGTH, SearchSyntaxError, parse_query
+from tests.factories.cards import AvatarFactory, ItemFactory
+
+URL = reverse("cards:catalogue")
+TYPING = {"HX-Request": "true", "Shen-Search": "typing"}
 
 
 def error_of(query: str) -> SearchSyntaxError:
@@ -49,3 +54,48 @@ def test_a_query_failing_only_in_what_is_being_typed_may_be_unfinished(query):
 )
 def test_a_query_failing_in_a_finished_token_is_not(query):
     assert not error_of(query).may_be_unfinished
+
+
+# --- The page ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def catalogue(db):
+    AvatarFactory(name="Ash Squire")
+    ItemFactory(name="Ember Blade")
+
+
+@pytest.mark.parametrize("typed", ["kind:av", 'o:"spirit ', "(kind:avatar", "kind:avatar or"])
+def test_typing_an_unfinished_token_changes_nothing_shown(client, catalogue, typed):
+    response = client.get(URL, {"q": typed}, headers=TYPING)
+    assert response.status_code == 204  # htmx swaps nothing, pushes no URL
+    assert response.content == b""
+    assert "Shen-Search" in response["Vary"]
+
+
+def test_submitting_the_unfinished_token_explains_the_error(client, catalogue):
+    submitted = client.get(URL, {"q": "kind:av"}, headers={"HX-Request": "true"})
+    assert submitted.status_code == 200
+    assert "The search could not be read" in submitted.content.decode()
+    plain = client.get(URL, {"q": "kind:av"})
+    assert "The search could not be read" in plain.content.decode()
+
+
+def test_a_finished_token_typed_is_judged(client, catalogue):
+    finished = client.get(URL, {"q": "kind:av "}, headers=TYPING)
+    assert finished.status_code == 200
+    assert "Unknown kind" in finished.content.decode()
+
+
+def test_a_whole_token_typed_shows_its_results(client, catalogue):
+    response = client.get(URL, {"q": "kind:avatar"}, headers=TYPING)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Ash Squire" in html
+    assert "Ember Blade" not in html
+
+
+def test_an_error_before_the_last_token_is_shown_while_typing(client, catalogue):
+    response = client.get(URL, {"q": "cost<cheap kind:av"}, headers=TYPING)
+    assert response.status_code == 200
+    assert "cost needs a whole number" in response.content.decode()
