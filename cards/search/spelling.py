@@ -132,14 +132,15 @@ class NameWords:
         bound = allowed_distance(word)
         if not MIN_WORD <= len(word) <= MAX_WORD:
             return ()
-        candidates: set[int] = set()
-        # Fewest deletions first, so the closest words are among those measured.
+        # Fewest deletions first, so the closest words are among those measured; in order
+        # found (a dict keeps it), so the cut keeps the nearest.
+        candidates: dict[int, None] = {}
         for deleted in sorted(deletions(word, bound), key=lambda d: (-len(d), d)):
             found = self.index.get(hash(deleted), ())
-            candidates.update((found,) if isinstance(found, int) else found)
+            candidates.update(dict.fromkeys((found,) if isinstance(found, int) else found))
             if len(candidates) >= MAX_CANDIDATES:
                 break
-        measured = sorted(candidates)[:MAX_CANDIDATES]
+        measured = list(candidates)[:MAX_CANDIDATES]
         near = [(edit_distance(word, self.words[n], bound), n) for n in measured]
         near = [(d, n) for d, n in near if 0 < d <= bound]
         near.sort(key=lambda pair: (pair[0], -self.holding[pair[1]], self.words[pair[1]]))
