@@ -58,6 +58,7 @@ def test_a_mistyped_name_offers_the_card_and_shows_it(client, catalogue):
 def test_a_correction_finding_several_cards_reads_as_the_query(client, catalogue):
     html = client.get(URL, {"q": "houndd"}).content.decode()
     assert corrections(html) == [("hound", "hound")]
+    assert "The 3 close matches:" in html
     assert shown(html, within='class="did-you-mean"') == [
         "Cinder Hound",
         "Hound of the Kiln",
@@ -83,8 +84,10 @@ def test_a_correction_that_finds_nothing_with_the_filters_is_not_offered(client,
     assert "No cards match" in html
 
 
-def test_a_search_that_finds_cards_offers_nothing(client, catalogue):
-    html = client.get(URL, {"q": "hound"}).content.decode()
+@pytest.mark.parametrize("text", ["hound", "cindr or hound"])
+def test_a_search_that_finds_cards_offers_nothing(client, catalogue, text):
+    html = client.get(URL, {"q": text}).content.decode()
+    assert shown(html)
     assert 'class="did-you-mean"' not in html
 
 
@@ -113,7 +116,7 @@ def test_many_close_matches_are_counted_and_cut_short(client, catalogue):
         AvatarFactory(name=f"Kennel Hound {number}", realm=realm)
     html = client.get(URL, {"q": "houndd"}).content.decode()
     assert len(shown(html, within='class="did-you-mean"')) == CLOSE_MATCHES
-    assert f"Close matches ({CLOSE_MATCHES + 5}, the first {CLOSE_MATCHES})" in html
+    assert f"The first {CLOSE_MATCHES} of {CLOSE_MATCHES + 5} close matches:" in html
 
 
 # --- The API ----------------------------------------------------------------------------
@@ -134,6 +137,8 @@ def test_the_api_list_carries_the_correction(api_client, catalogue):
 
 def test_the_api_list_has_no_correction_for_a_search_that_finds_cards(api_client, catalogue):
     assert api_client.get("/api/cards/", {"q": "hound"}).json()["did_you_mean"] == []
+    # A mistyped word beside one that finds cards: nothing to mend.
+    assert api_client.get("/api/cards/", {"q": "cindr or hound"}).json()["did_you_mean"] == []
     assert api_client.get("/api/cards/").json()["did_you_mean"] == []
 
 
