@@ -112,3 +112,19 @@ def test_submitting_a_half_typed_query_explains_the_error(watched, cards, width)
     assert_fits(page)
     snap(page, f"submitted-{width}")
     assert page.problems == [], "\n".join(map(str, page.problems))
+
+
+def test_enter_straight_after_typing_searches_once(watched, cards, width):
+    page = watched
+    page.goto("/")
+    sent = []
+    page.on("request", lambda r: sent.append(r.headers) if searched(r, "kind:av") else None)
+    box = page.get_by_role("combobox", name="Search the cards")
+    box.press_sequentially("kind:av")
+    box.press("Enter")  # before the live search's pause is over
+    expect(page.get_by_role("alert")).to_contain_text('Unknown kind "av"')
+    page.wait_for_timeout(600)  # past the pause: the overtaken live search never goes
+    assert len(sent) == 1
+    assert "shen-search" not in sent[0]
+    expect(page.get_by_role("alert")).to_contain_text('Unknown kind "av"')
+    assert page.problems == [], "\n".join(map(str, page.problems))
