@@ -66,6 +66,15 @@ def test_a_correction_finding_several_cards_reads_as_the_query(client, catalogue
     ]
 
 
+def test_equally_near_corrections_are_offered_without_cards(client, catalogue):
+    AvatarFactory(name="Sage of Ash")
+    AvatarFactory(name="Sago Palm")
+    html = client.get(URL, {"q": "sagg"}).content.decode()
+    assert corrections(html) == [("Sage of Ash", "sage"), ("Sago Palm", "sago")]
+    assert "Did you mean" in html
+    assert shown(html, within='class="did-you-mean"') == []  # which one was meant?
+
+
 def test_the_correction_keeps_the_other_filters(client, catalogue):
     html = client.get(URL, {"q": "houndd", "realm": "tidewell", "sort": "-cost"}).content.decode()
     ((label, _q),) = corrections(html)
