@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from django.db.models import QuerySet
 
-from cards.api.version import catalogue_version
+from cards.catalogue_version import catalogue_version
 from cards.models import Card
 from cards.search.spelling import NameWords, corrections, name_words
 from shen_site.json_input import unwanted_character
