@@ -23,6 +23,7 @@ from drf_spectacular.utils import extend_schema_field
 
 from cards.models import Card, CardKind, Rarity, Realm
 from cards.search import Query, SearchSyntaxError, parse_query
+from cards.search.did_you_mean import DidYouMean, did_you_mean
 from cards.search.vocabulary import SearchWarning, catalogue_vocabulary, unknown_values
 
 TRAIT_LIMIT = 99  # traits and costs are small; bounds what a range filter accepts
@@ -43,9 +44,15 @@ SORT_KEYS = {
 class SearchQueryField(forms.CharField):
     """A form field holding a query in the search syntax; cleans to a parsed Query."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        # Not stripped: a space after the last token says it is finished (a live search
+        # judges it then), and errors point at places in the text as it was sent.
+        kwargs.setdefault("strip", False)
+        super().__init__(*args, **kwargs)
+
     def clean(self, value: str | None) -> Query | None:
         text = super().clean(value)
-        if not text:
+        if not text or text.isspace():
             return None
         try:
             return parse_query(text)
@@ -181,6 +188,23 @@ class CardFilter(django_filters.FilterSet):
         query, keyword = self.form.cleaned_data.get("q"), self.form.cleaned_data.get("keyword")
         tree = query.tree if query is not None else None
         return unknown_values(tree, keyword or None, catalogue_vocabulary)
+
+    def did_you_mean(self, found: int) -> DidYouMean:
+        """When the search found nothing (``found`` is its count), the searches with the
+        mistyped card-name words of ``q`` corrected that do find cards, with the same
+        other filters (cards.search.did_you_mean)."""
+        if found or not self.is_bound or not self.is_valid():
+            return DidYouMean()
+        query = self.form.cleaned_data.get("q")
+        if query is None or query.is_blank:
+            return DidYouMean()
+        return did_you_mean(query.text, self._searched)
+
+    def _searched(self, text: str) -> QuerySet:
+        """The cards this FilterSet finds with ``text`` in the search box instead."""
+        data = self.data.copy()
+        data["q"] = text
+        return type(self)(data, queryset=self.queryset, request=self.request).qs
 
 
 @cache

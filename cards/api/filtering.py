@@ -1,5 +1,6 @@
 """The FilterSet backend for the API: a bad filter is a 400 that points at the bad token;
-a realm or keyword no card has is a warning the list response carries (``warnings``)."""
+a realm or keyword no card has is a warning the list response carries (``warnings``), and
+a search that finds nothing carries its corrected card names (``did_you_mean``)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ class FilterInvalid(ValidationError):
 class CatalogueFilterBackend(DjangoFilterBackend):
     def filter_queryset(self, request: Request, queryset: QuerySet, view: APIView) -> QuerySet:
         view.search_warnings = []
+        view.did_you_mean = None
         # Read by CataloguePagination: an unfiltered list counts every card.
         view.filtered = True
         filterset_class = self.get_filterset_class(view, queryset)
@@ -42,6 +44,8 @@ class CatalogueFilterBackend(DjangoFilterBackend):
             raise FilterInvalid(errors, getattr(filterset, "search_error", None))
         # Read by CataloguePagination, which puts them beside the results.
         view.search_warnings = [w.as_dict() for w in getattr(filterset, "search_warnings", [])]
+        # Called by SearchPagination with the count, which only it knows.
+        view.did_you_mean = getattr(filterset, "did_you_mean", None)
         return filterset.qs
 
 

@@ -4,7 +4,8 @@ The total count of a filtered list is kept in the cache with the catalogue's ver
 so paging through results counts them once, not once a page; an unfiltered card list
 (the view's ``filters_nothing``) takes the version's own count of the cards. Beside
 the results, a list carries ``warnings``: realms or keywords in the search that no
-card has.
+card has; and ``did_you_mean``: for a search that found nothing, the searches with its
+mistyped card names corrected that find cards.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from rest_framework.views import APIView
 from cards.api.response_cache import CACHE_SECONDS
 from cards.catalogue_version import CatalogueVersion
 from cards.filters import filter_parameters
+from cards.search.did_you_mean import CLOSE_MATCHES
 
 
 class CountedPaginator(Paginator):
@@ -83,23 +85,28 @@ def _filter_parameters(view: APIView | None) -> frozenset[str] | None:
 
 
 class SearchPagination(CataloguePagination):
-    """A page of search results, with the search's ``warnings`` beside them."""
+    """A page of search results, with the search's ``warnings`` and ``did_you_mean``."""
 
     def paginate_queryset(
         self, queryset: QuerySet, request: Request, view: APIView | None = None
     ) -> list | None:
         self.warnings = getattr(view, "search_warnings", [])
+        self.did_you_mean = getattr(view, "did_you_mean", None)
         return super().paginate_queryset(queryset, request, view)
 
     def get_paginated_response(self, data: list) -> Response:
         response = super().get_paginated_response(data)
         response.data["warnings"] = getattr(self, "warnings", [])
+        suggest = getattr(self, "did_you_mean", None)
+        found = suggest(self.page.paginator.count) if suggest else None
+        response.data["did_you_mean"] = [s.as_dict() for s in found.suggestions] if found else []
         return response
 
     def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
         paginated = super().get_paginated_response_schema(schema)
         paginated["properties"]["warnings"] = WARNINGS_SCHEMA
-        paginated["required"] = [*paginated.get("required", []), "warnings"]
+        paginated["properties"]["did_you_mean"] = DID_YOU_MEAN_SCHEMA
+        paginated["required"] = [*paginated.get("required", []), "warnings", "did_you_mean"]
         return paginated
 
 
@@ -116,5 +123,34 @@ WARNINGS_SCHEMA = {
             "known": {"type": "array", "items": {"type": "string"}},
         },
         "required": ["field", "value", "message", "known"],
+    },
+}
+
+DID_YOU_MEAN_SCHEMA = {
+    "type": "array",
+    "description": "For a search that found no card: the same search with its mistyped "
+    "card-name words spelt as card names spell them, nearest first, each only if it finds "
+    "cards (with its count and first cards). Empty otherwise.",
+    "items": {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "example": "cinder hound"},
+            "label": {
+                "type": "string",
+                "description": "The card's name when the search finds one card, else the query",
+                "example": "Cinder Hound",
+            },
+            "count": {"type": "integer", "minimum": 1},
+            "cards": {
+                "type": "array",
+                "maxItems": CLOSE_MATCHES,
+                "items": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string"}, "slug": {"type": "string"}},
+                    "required": ["name", "slug"],
+                },
+            },
+        },
+        "required": ["query", "label", "count", "cards"],
     },
 }

@@ -77,7 +77,9 @@ class CatalogueViewSet(ConditionalCatalogueMixin, viewsets.ModelViewSet):
         summary="Search the catalogue",
         description="`q` takes the search syntax (see /search-help/), e.g. "
         '`kind:avatar realm:cinderfall cost<=3 o:"spirit path" -kw:flying`. A realm or keyword '
-        "no card has is listed in `warnings`, with the values that exist.",
+        "no card has is listed in `warnings`, with the values that exist. A search that finds "
+        "no card because of a mistyped card name (`cindr hound`) lists in `did_you_mean` the "
+        "corrected searches that do find cards (`cinder hound`).",
         responses={200: CardSerializer(many=True), 304: NOT_MODIFIED, 400: BAD_FILTER},
     ),
     retrieve=extend_schema(responses={200: CardSerializer, 304: NOT_MODIFIED}),

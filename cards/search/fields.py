@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -152,8 +152,9 @@ def read_condition(token: Token, query: str) -> Condition:
     """The Condition a TERM token stands for; raises SearchSyntaxError if it makes no sense."""
     spec = FIELDS_BY_SPELLING.get(token.field.lower())
     if spec is None:
+        # The operator after it ended the field's name: no more typing mends it.
         raise SearchSyntaxError(
-            f'Unknown field "{token.field}"', token.position, token.field, query
+            f'Unknown field "{token.field}"', token.position, token.field, query, unfinished=False
         )
     if token.operator not in spec.operators:
         allowed = " or ".join(f'"{op}"' for op in spec.operators)
@@ -162,6 +163,7 @@ def read_condition(token: Token, query: str) -> Condition:
             token.operator_position,
             token.operator,
             query,
+            unfinished=False,
         )
     value = token.value.strip()
     if spec.kind is ValueKind.NUMBER:
@@ -183,9 +185,8 @@ def read_condition(token: Token, query: str) -> Condition:
 
 def _choose(spec: Field, token: Token, query: str, value: str) -> str:
     if value not in spec.choices:
-        raise _value_error(
-            token, query, f'Unknown {spec.name} "{token.value}"; expected {spec.description}'
-        )
+        message = f'Unknown {spec.name} "{token.value}"; expected {spec.description}'
+        raise _value_error(token, query, message, completions=spec.choices)
     return spec.choices[value]
 
 
@@ -195,9 +196,24 @@ def _read_is(token: Token, query: str, value: str) -> Condition:
     if value in KIND_SPELLINGS:
         return Condition(KIND, ":", KIND_SPELLINGS[value])
     raise _value_error(
-        token, query, f'Unknown property "is:{token.value}"; expected spirit, or a kind'
+        token,
+        query,
+        f'Unknown property "is:{token.value}"; expected spirit, or a kind',
+        completions=(SPIRIT.name, *KIND_SPELLINGS),
     )
 
 
-def _value_error(token: Token, query: str, message: str) -> SearchSyntaxError:
-    return SearchSyntaxError(message, token.value_position, token.value_text, query)
+def _value_error(
+    token: Token, query: str, message: str, completions: Iterable[str] = ()
+) -> SearchSyntaxError:
+    """The error for a bad value. It may be one still being typed only where some value
+    the field takes starts with it (``kind:av``, not ``cost<cheap``), unquoted."""
+    typed = token.value.lower()
+    on_its_way = not token.quoted and any(value.startswith(typed) for value in completions)
+    return SearchSyntaxError(
+        message,
+        token.value_position,
+        token.value_text,
+        query,
+        unfinished=None if on_its_way else False,
+    )

@@ -64,7 +64,7 @@ class _Parser:
         node = self.either()
         if self.peek() is not None:
             # either() stops only at ")" or the end, so this is an unmatched ")".
-            raise self.error("Unmatched closing parenthesis", self.peek())
+            raise self.error("Unmatched closing parenthesis", self.peek(), unfinished=False)
         return node
 
     def peek(self) -> Token | None:
@@ -75,8 +75,12 @@ class _Parser:
         self.index += 1
         return token
 
-    def error(self, message: str, token: Token) -> SearchSyntaxError:
-        return SearchSyntaxError(message, token.position, token.text, self.query)
+    def error(
+        self, message: str, token: Token, *, unfinished: bool | None = None
+    ) -> SearchSyntaxError:
+        return SearchSyntaxError(
+            message, token.position, token.text, self.query, unfinished=unfinished
+        )
 
     def either(self) -> Node:
         children = [self.both()]
@@ -124,22 +128,24 @@ class _Parser:
             case TokenKind.LPAREN:
                 return self.group(token)
             case TokenKind.RPAREN:
-                raise self.error("Unmatched closing parenthesis", token)
+                raise self.error("Unmatched closing parenthesis", token, unfinished=False)
             case _:  # "or"/"and" where an operand should start
                 raise self.error(f'Nothing before "{token.text}"', token)
 
     def group(self, opening: Token) -> Node:
         following = self.peek()
         if following is None:
-            raise self.error("Unclosed parenthesis", opening)
+            raise self.error("Unclosed parenthesis", opening, unfinished=True)
         if following.kind is TokenKind.RPAREN:
             pair = self.query[opening.position : following.position + 1]
-            raise SearchSyntaxError("Empty parentheses", opening.position, pair, self.query)
+            raise SearchSyntaxError(
+                "Empty parentheses", opening.position, pair, self.query, unfinished=False
+            )
         with _Deeper(self, opening):
             node = self.either()
         closing = self.peek()
         if closing is None:
-            raise self.error("Unclosed parenthesis", opening)
+            raise self.error("Unclosed parenthesis", opening, unfinished=True)
         self.take()
         return node
 

@@ -63,6 +63,7 @@ def tokenize(query: str) -> list[Token]:
             MAX_QUERY_LENGTH,
             query[MAX_QUERY_LENGTH:],
             query,
+            unfinished=False,
         )
     tokens: list[Token] = []
     position = 0
@@ -131,10 +132,13 @@ def _read_quoted(query: str, position: int) -> tuple[str, int]:
     """The text between the quote at ``position`` and its partner, and the end offset."""
     closing = query.find('"', position + 1)
     if closing == -1:
-        raise SearchSyntaxError("Unterminated quote", position, query[position:], query)
+        raise SearchSyntaxError(
+            "Unterminated quote", position, query[position:], query, unfinished=True
+        )
     phrase = query[position + 1 : closing]
     if not phrase.strip():
-        raise SearchSyntaxError("Empty quotes", position, query[position : closing + 1], query)
+        pair = query[position : closing + 1]
+        raise SearchSyntaxError("Empty quotes", position, pair, query, unfinished=False)
     _reject_control_characters(query, position + 1, phrase)
     return phrase, closing + 1
 
@@ -143,4 +147,6 @@ def _reject_control_characters(query: str, position: int, text: str) -> None:
     # A NUL byte would be rejected by PostgreSQL with a server error; refuse it here.
     for offset, char in enumerate(text):
         if ord(char) < 32 and not char.isspace():
-            raise SearchSyntaxError("Unexpected control character", position + offset, char, query)
+            raise SearchSyntaxError(
+                "Unexpected control character", position + offset, char, query, unfinished=False
+            )

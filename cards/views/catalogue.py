@@ -2,7 +2,11 @@
 
 CardFilter (shared with the API) reads the query string; this view adds only
 the page's own display choices (grid or list, page size) and paging. An htmx
-request gets just the results partial; the URL it pushes holds the query.
+request gets just the results partial; the URL it pushes holds the query. A request
+the search box sends as the player types (live search, ``Shen-Search: typing``) whose
+query fails only in its unfinished last token gets 204: the results stay, the
+suggestions lead, and the query is judged once typing pauses on a whole token or the
+search is submitted.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from dataclasses import dataclass
 
 from django import forms
 from django.core.paginator import Page, Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
@@ -135,10 +139,23 @@ def _as_checkboxes(form: forms.Form) -> None:
             field.widget.choices = field.choices
 
 
+def _still_typing(request: HttpRequest, filterset: CardFilter) -> bool:
+    """A live search whose query may only be unfinished (``kind:av``): not judged yet."""
+    if request.headers.get("Shen-Search") != "typing":
+        return False
+    error = filterset.search_error
+    return error is not None and error.may_be_unfinished
+
+
 @require_safe
-def catalogue(request: HttpRequest) -> HttpResponse:
+def catalogue(request: HttpRequest) -> HttpResponseBase:
     """Search, filter, sort and page through the cards."""
     filterset = CardFilter(request.GET, queryset=Card.objects.with_catalogue_relations())
+    if _still_typing(request, filterset):
+        # htmx swaps nothing and pushes no URL for a 204: the last results stay shown.
+        response = HttpResponse(status=204)
+        patch_vary_headers(response, ["HX-Request", "Shen-Search"])
+        return response
     display = CatalogueDisplayForm(request.GET)
     view, per_page = display.display()
     # An invalid filter or query gives CardFilter an empty queryset: no partial lists.
@@ -156,6 +173,7 @@ def catalogue(request: HttpRequest) -> HttpResponse:
         "marked_query": _marked_query(filterset, request.GET.get("q", "")),
         "filter_errors": _filter_errors(filterset),
         "search_warnings": filterset.search_warnings,
+        "did_you_mean": filterset.did_you_mean(page.paginator.count),
         "checkbox_groups": [(label, form[name]) for name, label in CHECKBOX_FILTERS.items()],
         "range_inputs": _range_inputs(form),
         "sort_choices": [
@@ -169,5 +187,5 @@ def catalogue(request: HttpRequest) -> HttpResponse:
     if request.headers.get("HX-Request") and not request.headers.get("HX-History-Restore-Request"):
         template += "#results"
     response = render(request, template, context)
-    patch_vary_headers(response, ["HX-Request"])
+    patch_vary_headers(response, ["HX-Request", "Shen-Search"])
     return response

@@ -1,7 +1,9 @@
 /* Suggestions for the catalogue's search box: field names, values and card names for the
  * word being typed, from /search/suggest/. A combobox with a listbox (WAI-ARIA 1.2):
  * Arrow keys move through the suggestions, Enter takes one, Escape closes the list.
- * No inline script anywhere: the page marks the box with data-suggest-url. */
+ * While the player types, the live search says so (Shen-Search: typing), so that an
+ * unfinished last token shows no error. No inline script anywhere: the page marks the box
+ * with data-suggest-url. */
 (function () {
   "use strict";
 
@@ -142,6 +144,33 @@
     input.addEventListener("blur", function () {
       close();
     });
+
+    // Live search: a search htmx sends because the player is typing says so, and the
+    // server leaves the results be while only the last token is unfinished (kind:av on
+    // the way to kind:avatar), where the suggestions lead. Enter and the Search button
+    // send no such header: a query that cannot be read is explained then.
+    var form = input.form;
+    var submittedAt = -Infinity;
+    if (form) {
+      form.addEventListener("submit", function (event) {
+        submittedAt = event.timeStamp;
+      }, true);
+      form.addEventListener("htmx:configRequest", function (event) {
+        var trigger = event.detail.triggeringEvent;
+        if (!trigger) return;
+        if (trigger.type === "change" && trigger.target === input) {
+          // Leaving the box: what it holds was searched as it was typed, or on submit.
+          event.preventDefault();
+        } else if (event.detail.elt === input && trigger.type === "input") {
+          if (trigger.timeStamp < submittedAt) {
+            // Typing that a submit has overtaken: that search ran already.
+            event.preventDefault();
+          } else {
+            event.detail.headers["Shen-Search"] = "typing";
+          }
+        }
+      });
+    }
   }
 
   function start() {

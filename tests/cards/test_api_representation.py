@@ -147,7 +147,7 @@ def test_catalogue_answers_are_the_bytes_drfs_renderer_writes(api_client, cards,
 def drf_page(cards: list[Card], count: int, next_link, previous_link) -> bytes:
     results = CardSerializer(cards, many=True).data
     page = {"count": count, "next": next_link, "previous": previous_link, "results": results}
-    return JSONRenderer().render({**page, "warnings": []})
+    return JSONRenderer().render({**page, "warnings": [], "did_you_mean": []})
 
 
 def drf_card(card: Card) -> bytes:

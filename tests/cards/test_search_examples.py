@@ -33,6 +33,10 @@ def sample_catalogue(django_db_setup, django_db_blocker):
         Realm.objects.all().delete()
 
 
+# Sections whose examples are meant to find nothing.
+MISTAKES = {"errors", "typos"}
+
+
 def help_page_sections(client) -> dict[str, list[str]]:
     """The example queries of the help page, by the id of the section they stand in."""
     html = client.get(reverse("cards:search_help")).content.decode()
@@ -50,15 +54,15 @@ def readme_queries() -> list[str]:
 
 def test_the_help_page_and_readme_have_examples_to_check(client, db, sample_catalogue):
     sections = help_page_sections(client)
-    assert len([q for name, qs in sections.items() if name != "errors" for q in qs]) >= 20
+    assert len([q for name, qs in sections.items() if name not in MISTAKES for q in qs]) >= 20
     assert readme_queries()
 
 
 @pytest.mark.django_db
 def test_every_help_page_example_finds_cards(client, api_client, sample_catalogue):
     for section, queries in help_page_sections(client).items():
-        if section == "errors":
-            continue  # the mistakes section shows queries that are meant to fail
+        if section in MISTAKES:
+            continue  # these sections show queries that are meant to find nothing
         for query in queries:
             body = api_client.get("/api/cards/", {"q": query}).json()
             assert body.get("count", 0) >= 1, f"{query!r} (help page, #{section}) finds no card"
@@ -71,6 +75,16 @@ def test_every_readme_example_finds_cards(api_client, sample_catalogue):
         body = api_client.get("/api/cards/", {"q": query}).json()
         assert body.get("count", 0) >= 1, f"{query!r} (README) finds no card"
         assert body["warnings"] == [], f"{query!r} warns: {body['warnings']}"
+
+
+@pytest.mark.django_db
+def test_the_help_pages_misspelt_names_offer_the_card(client, api_client, sample_catalogue):
+    misspelt = help_page_sections(client)["typos"]
+    assert misspelt
+    for query in misspelt:
+        body = api_client.get("/api/cards/", {"q": query}).json()
+        assert body["count"] == 0, query
+        assert body["did_you_mean"][0]["count"] >= 1, query
 
 
 @pytest.mark.django_db
