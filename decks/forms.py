@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 
 from cards.models import Card, Realm
+from decks.importing import DeckImportError, upload_read
 from decks.io.detect import detect_kind
-from decks.io.importing import DeckImportError, upload_read
 from decks.io.parsing import MAX_IMPORT_BYTES
 from decks.models import MAX_COPIES_PER_SLOT, Board, Deck, Format
 from decks.odds import DEFAULT_PLAYED_PER_TURN, OPENING_HAND

@@ -12,7 +12,7 @@ from rest_framework.exceptions import APIException
 
 from cards.models import Realm
 from decks.decklist import MAX_DECK_CARDS, DecklistEntry, entries_from_slugs
-from decks.io.importing import IMPORT_KINDS, DeckImportError, upload_read
+from decks.importing import IMPORT_KINDS, DeckImportError, upload_read
 from decks.models import (
     FORMAT_COPY_AND_KIND_FIELDS,
     MAX_COPIES_PER_SLOT,

@@ -38,8 +38,8 @@ from decks.api.serializers import (
     ValidateInputSerializer,
     ValidationResultSerializer,
 )
+from decks.importing import DeckImportError, deck_import, import_request_problem
 from decks.io.exporting import EXPENSIVE_EXPORTS, EXPORT_KINDS, deck_export, export_filename
-from decks.io.importing import DeckImportError, deck_import, import_request_problem
 from decks.io.parsing import decklist_parse
 from decks.io.raw import ImportProblem
 from decks.models import Deck, Format

@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
 from decks.forms import DeckImportForm
+from decks.importing import DeckImportError, deck_import, import_request_problem
 from decks.io.exporting import EXPENSIVE_EXPORTS, EXPORT_KINDS, deck_export, export_filename
-from decks.io.importing import DeckImportError, deck_import, import_request_problem
 from decks.printing import PrintTooLarge
 from decks.throttling import expensive_page_refusal
 from decks.views.access import viewable_deck

@@ -6,9 +6,9 @@ import zlib
 
 import pytest
 
+from decks.importing import deck_import
 from decks.io.deck_code import PREFIX, deck_code_read
 from decks.io.exporting import deck_export
-from decks.io.importing import deck_import
 from decks.io.parsing import decklist_parse
 from decks.models import Format
 from tests.factories.decks import UserFactory

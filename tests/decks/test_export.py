@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from decks.importing import deck_import
 from decks.io.exporting import EXPORT_KINDS, UnknownExportKind, deck_export, export_filename
-from decks.io.importing import deck_import
 from decks.io.parsing import decklist_parse
 from tests.factories.decks import UserFactory
 

@@ -5,7 +5,7 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from decks.io.importing import DeckImportError, deck_import, upload_read
+from decks.importing import DeckImportError, deck_import, upload_read
 from decks.io.parsing import MAX_IMPORT_BYTES, MAX_IMPORT_LINES, decklist_parse
 from decks.models import Deck
 from tests.factories.decks import FormatFactory, UserFactory

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
+from decks.importing import DeckImportError, deck_import
 from decks.io.exporting import deck_export
-from decks.io.importing import DeckImportError, deck_import
 from decks.models import Deck
 from tests.factories.decks import FormatFactory, UserFactory
 

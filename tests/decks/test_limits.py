@@ -8,8 +8,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 
 from decks.decklist import MAX_DECK_CARDS, DecklistEntry
+from decks.importing import MAX_IMPORT_REQUEST_BYTES
 from decks.io.deck_code import deck_code_read
-from decks.io.importing import MAX_IMPORT_REQUEST_BYTES
 from decks.io.parsing import decklist_parse
 from decks.models import MAX_COPIES_PER_SLOT, Board, Deck, DeckSlot
 from decks.printing import MAX_PROXY_PAGES, PrintTooLarge, proxy_sheet_pdf
