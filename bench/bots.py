@@ -1,7 +1,7 @@
 """The bots' strength ladder: each bot against the one below it, and how fast they are.
 
 Prints, for the default scenario (``beta-2026-07``, 8×8, four corner anchors)
-and the engine bench's 40-card sample decks:
+and the engine's 40-card sample decks (``games.engine.testing.samples``):
 
 * each rung (greedy vs random, search vs greedy): the upper bot's win rate
   (a draw counts half) with its 95% Wilson interval (``games.simulations.confidence``),
@@ -27,9 +27,9 @@ only the games not yet there and reports them all together (decision times
 only for the games this run played). ``bench/results/ladder.jsonl`` is the
 project's record, committed so a later session goes on from it. A line counts only
 for the same rung, the same search budget and the same engine: the git tree of
-``games/engine`` and ``bench/engine.py`` (the sample decks) at the time it was
-played, which must have no uncommitted change. A 400-game search rung is
-about two hours on two idle cores; this lets it be played in parts.
+``games/engine`` (the sample decks are in it) at the time it was played, which must
+have no uncommitted change. A 400-game search rung is about two hours on two idle
+cores; this lets it be played in parts.
 
 Games run in ``--processes`` worker processes (2 by default: the machine has
 two cores). A rung that would take longer than ``--minutes`` stops after the
@@ -56,12 +56,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.engine import sample_decks, sample_game
 from games.engine import RULESETS, GameState, legal_actions, make_bot, rng, start_game
 from games.engine.bots import Bot, RandomBot, play_game
 from games.engine.bots.search import MAX_ACTIONS as SEARCH_ACTIONS
 from games.engine.bots.search import PLAYOUTS
 from games.engine.replay import replay
+from games.engine.testing.samples import sample_decks, sample_game
 from games.simulations.confidence import wilson_interval
 from games.simulations.figure_words import interval_words
 from games.simulations.games import STALLED, outcome, played_out
@@ -131,7 +131,8 @@ def play_one(task: tuple[str, str, int]) -> Played:
 
 
 # What a recorded game must have been played with to count (see --record).
-ENGINE_SOURCES = ("games/engine", "bench/engine.py")
+# The sample decks are in games/engine/testing/samples.py.
+ENGINE_SOURCES = ("games/engine",)
 
 
 def engine_version() -> str:
