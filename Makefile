@@ -43,7 +43,7 @@ bench: install-test
 	$(BIN)/python bench/catalogue.py
 	$(BIN)/python bench/decks.py
 	$(BIN)/python bench/matches.py
-	$(BIN)/python bench/hostile.py
+	$(BIN)/python -m bench.hostile
 	$(BIN)/python bench/simulate.py
 	$(BIN)/python bench/bot_latency.py
 	$(BIN)/python bench/bots.py --minutes 10
