@@ -19,27 +19,25 @@ Rates are per second of this process's CPU time, pinned to one core.
 
 The sample decks are the engine's tests' own (``games.engine.testing.samples``).
 
-Run: ``.venv/bin/python bench/engine.py`` (``--profile`` adds a cProfile of the
+Run: ``.venv/bin/python -m bench.engine`` (``--profile`` adds a cProfile of the
 games' hot spots).
 """
 
 from __future__ import annotations
 
+if not __package__:  # run as bench/<name>.py, not with -m: see bench/_root_first.py
+    import _root_first  # noqa: F401
+
 import argparse
 import cProfile
 import dataclasses
 import json
-import os
 import pstats
 import statistics
-import sys
-import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sgfmill import boards
 
+from bench.cpu_time import one_core, process_seconds
 from bench.placement import go_games, measure_placement
 from games.engine import (
     RULESETS,
@@ -55,23 +53,18 @@ from games.engine.client.action_json import action_from_json, action_to_json
 from games.engine.codec import from_json, state_digest, to_json
 from games.engine.testing.samples import FORCE_SIZE, replay_sample_game, sample_decks_for
 
-# CPU time of this process: other work on a shared machine does not count
-# against the engine (wall-clock figures swing several-fold with the load).
-_clock = time.process_time
-
-
 # --- measurements -----------------------------------------------------------
 
 
 def sgfmill_play_us(games: list[list[tuple]]) -> float:
     """CPU µs per sgfmill ``Board.play``, replaying ``games`` on fresh boards."""
     plays = sum(len(game) for game in games)
-    start = _clock()
+    start = process_seconds()
     for game in games:
         board = boards.Board(9)
         for row, col, colour in game:
             board.play(row, col, colour)
-    return (_clock() - start) / plays * 1e6
+    return (process_seconds() - start) / plays * 1e6
 
 
 def measure_ratio(rounds: int, games_per_round: int, seed: int = 4242) -> dict:
@@ -124,7 +117,7 @@ def measure_games(games: int, seed: int = 2026, ruleset_name: str = "beta-2026-0
     for game in range(games):
         state, _ = start_game(ruleset, sample_decks_for(ruleset_name, seed + game), seed + game)
         bots = (RandomBot(seed * 7 + game), RandomBot(seed * 11 + game))
-        start = _clock()
+        start = process_seconds()
         while state.result is None:
             action = bots[state.to_decide].choose(state)
             if actions % 2:
@@ -132,22 +125,22 @@ def measure_games(games: int, seed: int = 2026, ruleset_name: str = "beta-2026-0
             played.append((state, action))
             state, _ = apply(state, action)
             actions += 1
-        elapsed += _clock() - start
+        elapsed += process_seconds() - start
         turns += state.turn
         endings[state.result.reason] = endings.get(state.result.reason, 0) + 1
     activates = sum(type(action) is Activate for _, action in played)
-    start = _clock()
+    start = process_seconds()
     for state, _ in played:
         legal_actions(state)
-    choosing = _clock() - start
-    start = _clock()
+    choosing = process_seconds() - start
+    start = process_seconds()
     for _, action in played:
         _sent(action)
-    sending = _clock() - start
-    start = _clock()
+    sending = process_seconds() - start
+    start = process_seconds()
     for state, action in played:
         apply(state, action)
-    applying = _clock() - start
+    applying = process_seconds() - start
     return {
         "games": games,
         "actions": actions,
@@ -167,12 +160,12 @@ def measure_games(games: int, seed: int = 2026, ruleset_name: str = "beta-2026-0
 def _rate(work, seconds: float = 1.0) -> float:
     """Calls per second of ``work()``, over about ``seconds``."""
     count = 0
-    start = _clock()
+    start = process_seconds()
     while True:
         for _ in range(50):
             work()
         count += 50
-        elapsed = _clock() - start
+        elapsed = process_seconds() - start
         if elapsed >= seconds:
             return count / elapsed
 
@@ -205,9 +198,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="random games to play")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        # One core, as the targets are stated: no help from a second CPU.
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    one_core()
 
     placement = measure_placement(20_000)
     figures = measure_games(args.games)

@@ -37,7 +37,6 @@ import argparse
 import http.client
 import os
 import sys
-import tempfile
 import time
 import traceback
 from collections import Counter
@@ -49,7 +48,7 @@ from bench.hostile.basics import HostileRequest
 from bench.hostile.families import FAMILIES, hostile_requests
 from bench.hostile.values import encoded
 from bench.hostile.world import Credentials, world_build
-from bench.live_site import cache_name, database_name, fresh_database, serving, site_configure
+from bench.live_site import cache_name, database_name, fresh_database, production_site, serving
 
 # Requests per family at --scale 1: four to six minutes on SQLite or PostgreSQL here
 # (shared machine, load average 6-7), a minute or more of it the watch family's games
@@ -93,18 +92,14 @@ def main() -> None:
     )
     arguments = parser.parse_args()
     counts = {family: max(1, round(n * arguments.scale)) for family, n in COUNTS.items()}
-    with tempfile.TemporaryDirectory() as directory:
-        os.environ.setdefault("SHEN_ANON_RATE", RAISED_RATE)
-        os.environ.setdefault("SHEN_EXPENSIVE_RATE", RAISED_RATE)
-        for scope in RAISED_PLAY_RATES:
-            os.environ.setdefault(f"SHEN_{scope.upper()}_RATE", RAISED_RATE)
-        # As behind nginx; with no proxy in front, the campaign's own X-Forwarded-For
-        # headers are what the throttles and the lockout read (a proxy count set too high).
-        os.environ.setdefault("SHEN_TRUSTED_PROXIES", "1")
-        site_configure(directory)
-        import django
-
-        django.setup()
+    os.environ.setdefault("SHEN_ANON_RATE", RAISED_RATE)
+    os.environ.setdefault("SHEN_EXPENSIVE_RATE", RAISED_RATE)
+    for scope in RAISED_PLAY_RATES:
+        os.environ.setdefault(f"SHEN_{scope.upper()}_RATE", RAISED_RATE)
+    # As behind nginx; with no proxy in front, the campaign's own X-Forwarded-For
+    # headers are what the throttles and the lockout read (a proxy count set too high).
+    os.environ.setdefault("SHEN_TRUSTED_PROXIES", "1")
+    with production_site() as directory:
         sys.exit(campaign(directory, seed=arguments.seed, counts=counts, listing=arguments.list))
 
 
