@@ -38,12 +38,13 @@ lint: install-test
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
+## Every benchmark once, at its defaults (about half an hour; bench/README.md lists them)
 bench: install-test
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/catalogue.py
-	$(BIN)/python bench/decks.py
-	$(BIN)/python bench/matches.py
+	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.catalogue
+	$(BIN)/python -m bench.decks
+	$(BIN)/python -m bench.matches
 	$(BIN)/python -m bench.hostile
-	$(BIN)/python bench/simulate.py
-	$(BIN)/python bench/bot_latency.py
-	$(BIN)/python bench/bots.py --minutes 10
+	$(BIN)/python -m bench.simulate
+	$(BIN)/python -m bench.bot_latency
+	$(BIN)/python -m bench.bots --minutes 10
