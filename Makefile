@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1:8000
 
-.PHONY: run test install install-test chromium lint bench
+.PHONY: run test install install-test install-bench chromium lint bench
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,9 @@ install: $(BIN)/python
 
 install-test: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
+
+install-bench: $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test,bench]'
 
 ## The site on SQLite with the sample catalogue, at http://127.0.0.1:8000, and a Celery
 ## worker beside it for simulations (Ctrl-C stops both)
@@ -38,12 +41,13 @@ lint: install-test
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
-bench: install-test
-	$(BIN)/python bench/engine.py
-	$(BIN)/python bench/catalogue.py
-	$(BIN)/python bench/decks.py
-	$(BIN)/python bench/matches.py
-	$(BIN)/python bench/hostile.py
-	$(BIN)/python bench/simulate.py
-	$(BIN)/python bench/bot_latency.py
-	$(BIN)/python bench/bots.py --minutes 10
+## Every benchmark once, at its defaults (about half an hour; bench/README.md lists them)
+bench: install-bench
+	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.catalogue
+	$(BIN)/python -m bench.decks
+	$(BIN)/python -m bench.matches
+	$(BIN)/python -m bench.hostile
+	$(BIN)/python -m bench.simulate
+	$(BIN)/python -m bench.bot_latency
+	$(BIN)/python -m bench.bots --minutes 10

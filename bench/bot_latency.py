@@ -14,24 +14,20 @@ time, so a first move well under 2 s is the norm on a free machine).
 ``BENCH_SHARED_WORKER=1`` runs one worker taking both queues instead (the set-up
 before the bots had their own): the bot then waits for a chunk to end.
 
-Run: ``.venv/bin/python bench/bot_latency.py``
+Run: ``.venv/bin/python -m bench.bot_latency``
 """
 
 from __future__ import annotations
 
+if not __package__:  # run as bench/<name>.py, not with -m: see bench/_root_first.py
+    import _root_first  # noqa: F401
+
 import os
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bench.simulate import site_in  # noqa: E402
-from shen_site.processes import stop_processes  # noqa: E402
+from bench.live_site import throwaway_site, two_decks, workers_running
 
 SIMULATION_GAMES = 10_000
 MATCHES = int(os.environ.get("BENCH_MATCHES", "5"))
@@ -41,9 +37,8 @@ WAIT_SECONDS = 300
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as directory:
-        site_in(directory)
-        report(measure(Path(directory)))
+    with throwaway_site() as directory:
+        report(measure(directory))
 
 
 def measure(directory: Path) -> list[float]:
@@ -51,20 +46,11 @@ def measure(directory: Path) -> list[float]:
     from games.management.commands.runsite import site_workers, worker_command
     from games.models.simulations import ChunkStatus
     from games.simulations.services import simulation_cancel, simulation_create
-    from tests.factories.decks import UserFactory
-    from tests.factories.matches import playable_deck, sample_catalogue_load
 
-    realms = sample_catalogue_load()
-    owner = UserFactory(username="bencher")
-    decks = [playable_deck(owner=owner, realm=realm) for realm in realms[:2]]
+    owner, decks = two_decks()
     processes = max(1, (os.cpu_count() or 2) - 1)
     commands = [worker_command(processes)] if SHARED else site_workers(processes)
-    log = (directory / "workers.log").open("w")
-    workers = [
-        subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=log, start_new_session=True)
-        for command in commands
-    ]
-    try:
+    with workers_running(commands, directory / "workers.log"):
         job = simulation_create(
             owner=owner,
             deck_a=decks[0],
@@ -83,8 +69,6 @@ def measure(directory: Path) -> list[float]:
         print(f"meanwhile the simulation played {chunks} chunks of {job.chunk_size} games")
         simulation_cancel(job)
         return latencies
-    finally:
-        stop_processes(workers, 20)
 
 
 def _first_move(owner, deck) -> float:

@@ -1,7 +1,7 @@
 """The bots' strength ladder: each bot against the one below it, and how fast they are.
 
 Prints, for the default scenario (``beta-2026-07``, 8×8, four corner anchors)
-and the engine bench's 40-card sample decks:
+and the engine's 40-card sample decks (``games.engine.testing.samples``):
 
 * each rung (greedy vs random, search vs greedy): the upper bot's win rate
   (a draw counts half) with its 95% Wilson interval (``games.simulations.confidence``),
@@ -27,20 +27,23 @@ only the games not yet there and reports them all together (decision times
 only for the games this run played). ``bench/results/ladder.jsonl`` is the
 project's record, committed so a later session goes on from it. A line counts only
 for the same rung, the same search budget and the same engine: the git tree of
-``games/engine`` and ``bench/engine.py`` (the sample decks) at the time it was
-played, which must have no uncommitted change. A 400-game search rung is
-about two hours on two idle cores; this lets it be played in parts.
+``games/engine`` (the sample decks are in it) at the time it was played, which must
+have no uncommitted change. A 400-game search rung is about two hours on two idle
+cores; this lets it be played in parts.
 
 Games run in ``--processes`` worker processes (2 by default: the machine has
 two cores). A rung that would take longer than ``--minutes`` stops after the
 games finished in order by then (never "the quick ones first", which would
 favour short games) and says how long the full run would take.
 
-Run: ``.venv/bin/python bench/bots.py`` (``--games 40`` for a quick look;
+Run: ``.venv/bin/python -m bench.bots`` (``--games 40`` for a quick look;
 ``--times`` for decision times per ruleset).
 """
 
 from __future__ import annotations
+
+if not __package__:  # run as bench/<name>.py, not with -m: see bench/_root_first.py
+    import _root_first  # noqa: F401
 
 import argparse
 import dataclasses
@@ -54,14 +57,15 @@ from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.engine import sample_decks, sample_game
+from bench import ROOT
+from bench.cpu_time import process_seconds
+from bench.figures import percentile
 from games.engine import RULESETS, GameState, legal_actions, make_bot, rng, start_game
 from games.engine.bots import Bot, RandomBot, play_game
 from games.engine.bots.search import MAX_ACTIONS as SEARCH_ACTIONS
 from games.engine.bots.search import PLAYOUTS
 from games.engine.replay import replay
+from games.engine.testing.samples import sample_decks, sample_game
 from games.simulations.confidence import wilson_interval
 from games.simulations.figure_words import interval_words
 from games.simulations.games import STALLED, outcome, played_out
@@ -96,9 +100,9 @@ class Timed:
     def choose(self, state):
         if len(legal_actions(state)) == 1:
             return self.bot.choose(state)
-        cpu, wall = time.process_time(), time.perf_counter()
+        cpu, wall = process_seconds(), time.perf_counter()
         action = self.bot.choose(state)
-        self.times.append(((time.process_time() - cpu) * 1e3, (time.perf_counter() - wall) * 1e3))
+        self.times.append(((process_seconds() - cpu) * 1e3, (time.perf_counter() - wall) * 1e3))
         return action
 
 
@@ -113,7 +117,7 @@ def play_one(task: tuple[str, str, int]) -> Played:
     timed = Timed(make_bot(upper, 1_000 + index))
     bots[seat] = timed if upper == "search" else timed.bot
     bots[1 - seat] = make_bot(lower, 2_000 + index)
-    start = time.process_time()
+    start = process_seconds()
     # The simulations' rule: a game stopped at the action limit is a draw that "stalled",
     # so a loop cannot hang the ladder (its turns are left out of the mean: -1).
     state, _ = start_game(ruleset, sample_decks(pair), pair)
@@ -125,22 +129,22 @@ def play_one(task: tuple[str, str, int]) -> Played:
         score,
         reason,
         -1 if reason == STALLED else final.turn,
-        time.process_time() - start,
+        process_seconds() - start,
         tuple(timed.times),
     )
 
 
 # What a recorded game must have been played with to count (see --record).
-ENGINE_SOURCES = ("games/engine", "bench/engine.py")
+# The sample decks are in games/engine/testing/samples.py.
+ENGINE_SOURCES = ("games/engine",)
 
 
 def engine_version() -> str:
     """The git trees of the code a game depends on, refusing uncommitted changes to it."""
-    root = Path(__file__).resolve().parent.parent
 
     def git(*args: str) -> str:
         return subprocess.run(
-            ["git", *args], cwd=root, check=True, capture_output=True, text=True
+            ["git", *args], cwd=ROOT, check=True, capture_output=True, text=True
         ).stdout.strip()
 
     if git("status", "--porcelain", "--", *ENGINE_SOURCES):
@@ -178,12 +182,12 @@ class Record:
 
 def reference_games_per_second(games: int = REFERENCE_GAMES) -> float:
     """Random-vs-random games per CPU second, with the same decks and seeds."""
-    start = time.process_time()
+    start = process_seconds()
     for index in range(games):
         pair = index // 2
         bots = (RandomBot(1_000 + index), RandomBot(2_000 + index))
         play_game(RULESETS["beta-2026-07"], sample_decks(pair), pair, bots)
-    return games / (time.process_time() - start)
+    return games / (process_seconds() - start)
 
 
 def run_rung(
@@ -236,13 +240,6 @@ def run_rung(
         "played": played,
         "wall": wall,
     }
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The ``share`` quantile of ``values`` (inclusive method), or nan when empty."""
-    if len(values) < 2:
-        return values[0] if values else float("nan")
-    return statistics.quantiles(values, n=100, method="inclusive")[round(share * 100) - 1]
 
 
 def report(rung: dict, processes: int, reference: float) -> list[str]:
@@ -324,9 +321,9 @@ def time_decisions(bot: str, positions: list[GameState], cap_seconds: float) -> 
     spent = 0.0
     for index, state in enumerate(positions):
         chooser = make_bot(bot, index)
-        start = time.process_time()
+        start = process_seconds()
         chooser.choose(state)
-        took = time.process_time() - start
+        took = process_seconds() - start
         times.append(took * 1e3)
         spent += took
         if spent > cap_seconds:

@@ -23,34 +23,37 @@ line naming the database and the cache:
   view's.
 
 Requests are sequential, one connection each, so the figures are per-request cost,
-not concurrency. Run: ``.venv/bin/python bench/catalogue.py [--requests 200] [--unseen 50]``
+not concurrency. Run: ``.venv/bin/python -m bench.catalogue [--requests 200] [--unseen 50]``
 """
 
 from __future__ import annotations
+
+if not __package__:  # run as bench/<name>.py, not with -m: see bench/_root_first.py
+    import _root_first  # noqa: F401
 
 import argparse
 import http.client
 import itertools
 import json
 import random
-import statistics
 import sys
-import tempfile
 import time
-import types
 import urllib.parse
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bench.figures import percentile
+from bench.live_site import (
+    BARE_PATH,
+    cache_name,
+    database_name,
+    production_site,
+    serving,
+    with_bare_view,
+)
+
 if TYPE_CHECKING:  # Django is imported only once the bench has configured it
-    from django.http import HttpRequest, JsonResponse
-
     from cards.models import Card, Realm
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.live_site import cache_name, database_name, serving, site_configure
 
 CARD_COUNT = 10_000
 REALMS = ("Ember", "Tide", "Stone", "Gale", "Thorn", "Frost", "Dusk", "Dawn")
@@ -81,11 +84,7 @@ def main() -> None:
     parser.add_argument("--unseen", type=int, default=50, help="requests per query, each new")
     parser.add_argument("--throughput", type=int, default=500, help="requests per endpoint")
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as directory:
-        site_configure(directory)
-        import django
-
-        django.setup()
+    with production_site():
         from django.core.management import call_command
 
         call_command("migrate", verbosity=0)
@@ -95,7 +94,7 @@ def main() -> None:
         statistics_gathered()
         print(f"Database: {database_name()}; cache: {cache_name()}")
         try:
-            with serving(bench_urlconf()) as base:
+            with serving(with_bare_view()) as base:
                 report(
                     base,
                     realm_slug,
@@ -208,25 +207,6 @@ def empty_catalogue() -> None:
     Realm.objects.filter(slug__startswith="bench-").delete()
 
 
-# --- The server -----------------------------------------------------------------------
-
-
-def bare_json(request: HttpRequest) -> JsonResponse:
-    """The baseline: a Django view that returns a small JSON document and reads nothing."""
-    from django.http import JsonResponse
-
-    return JsonResponse({"name": "Bench", "cards": 3, "realms": ["ember", "tide"]})
-
-
-def bench_urlconf() -> types.ModuleType:
-    """The site's own URLs, plus the bare view at /bench/bare/."""
-    from django.urls import include, path
-
-    urlconf = types.ModuleType("bench_urls")
-    urlconf.urlpatterns = [path("bench/bare/", bare_json), path("", include("shen_site.urls"))]
-    return urlconf
-
-
 # --- Measuring -------------------------------------------------------------------------
 
 
@@ -302,7 +282,7 @@ def report(
     print(f"\nThroughput, {throughput} sequential requests each, same server and run")
     detail = f"/api/cards/{card_slug}/"
     endpoints = {
-        "bare JSON view (the reference)": _same("/bench/bare/"),
+        "bare JSON view (the reference)": _same(BARE_PATH),
         "every card, page 1, cached (same URL)": _same("/api/cards/"),
         "every card, page 1, uncached (new URLs)": _unseen("/api/cards/"),
         "kind=avatar&cost_max=3, uncached (new URLs)": _unseen(queries["kind=avatar&cost_max=3"]),
@@ -331,9 +311,10 @@ def latencies(
     """Print p50 and p95 of ``measure(path)`` for each query."""
     print(f"{'request':<44} {'matches':>8} {'p50':>8} {'p95':>8}")
     for label, path in queries.items():
-        cuts = statistics.quantiles(measure(path), n=100, method="inclusive")
+        times = measure(path)
+        p50, p95 = percentile(times, 0.5) * 1000, percentile(times, 0.95) * 1000
         matches = matching_cards(base, path)
-        print(f"{label:<44} {matches:>8} {cuts[49] * 1000:>8.2f} {cuts[94] * 1000:>8.2f}")
+        print(f"{label:<44} {matches:>8} {p50:>8.2f} {p95:>8.2f}")
 
 
 def throughputs(

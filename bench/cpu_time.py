@@ -1,17 +1,35 @@
-"""Where a process's wall-clock time went, from Linux's scheduler statistics.
+"""CPU time, the benches' clock: this process's, and where another process's wall clock went.
 
-``/proc/PID/task/TID/schedstat`` holds, per thread, the nanoseconds it ran on a CPU
-and the nanoseconds it was runnable but waited for one (another program had it).
-What is left of the wall clock the process slept: it had nothing to do (no work
-handed to it yet, a lock, the broker's poll). On a shared machine this tells "the
-design serialises" (sleeping) from "the machine is busy" (waiting for a CPU).
+Rates are per second of this process's CPU time (`process_seconds`), on one core when
+a target is stated for one (`one_core`): what other programs on a shared machine do
+then weighs on the code measured and on its reference alike, where wall-clock figures
+swing several-fold with the load.
+
+For a process the bench started (a Celery worker), ``/proc/PID/task/TID/schedstat``
+holds, per thread, the nanoseconds it ran on a CPU and the nanoseconds it was runnable
+but waited for one (another program had it). What is left of the wall clock the process
+slept: it had nothing to do (no work handed to it yet, a lock, the broker's poll). On a
+shared machine this tells "the design serialises" (sleeping) from "the machine is busy"
+(waiting for a CPU).
 """
 
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
+
+# Seconds of CPU this process has used (all its threads).
+process_seconds = time.process_time
+
+
+def one_core() -> None:
+    """Run this process on one core from now on, as the engine's targets are stated: no
+    help from a second CPU (where the system lets a process choose)."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
 
 PROC = Path("/proc")
 

@@ -6,19 +6,19 @@ Shén Standard decks of 10, 40, 60 and 120 cards. For each size it reports the m
 of `validate_deck` on a freshly loaded deck (so the slots are read every time) and the
 number of queries one validation makes, which must be the same for every size.
 
-Run: ``.venv/bin/python bench/decks.py``
+Run: ``.venv/bin/python -m bench.decks``
 """
 
 from __future__ import annotations
 
-import datetime
-import os
-import sys
-import tempfile
-import time
-from pathlib import Path
+if not __package__:  # run as bench/<name>.py, not with -m: see bench/_root_first.py
+    import _root_first  # noqa: F401
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import datetime
+import sys
+import time
+
+from bench.live_site import throwaway_site
 
 DECK_SIZES = (10, 40, 60, 120)
 DECKS_PER_SIZE = 20
@@ -27,16 +27,7 @@ CATALOGUE_SIZE = 400
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as directory:
-        os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
-        os.environ.setdefault("DEBUG", "1")
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shen_site.settings")
-        import django
-
-        django.setup()
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0)
+    with throwaway_site():
         results = measure_validation()
     print(f"validate_deck on Shén Standard, {DECKS_PER_SIZE} decks per size, best of {REPEATS}")
     print(f"{'cards':>6} {'ms per deck':>12} {'queries':>8}")

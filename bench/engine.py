@@ -17,245 +17,41 @@ and two 40-card sample decks (then games/s and actions/s for every ruleset,
 
 Rates are per second of this process's CPU time, pinned to one core.
 
-Run: ``.venv/bin/python bench/engine.py`` (``--profile`` adds a cProfile of the
-games' hot spots). The sample decks also feed the engine's tests.
+The sample decks are the engine's tests' own (``games.engine.testing.samples``).
+
+Run: ``.venv/bin/python -m bench.engine`` (``--profile`` adds a cProfile of the
+games' hot spots).
 """
 
 from __future__ import annotations
+
+if not __package__:  # run as bench/<name>.py, not with -m: see bench/_root_first.py
+    import _root_first  # noqa: F401
 
 import argparse
 import cProfile
 import dataclasses
 import json
-import os
 import pstats
 import statistics
-import sys
-import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sgfmill import boards
 
+from bench.cpu_time import one_core, process_seconds
 from bench.placement import go_games, measure_placement
 from games.engine import (
     RULESETS,
-    AbilitySpec,
     Action,
     Activate,
-    CardSpec,
-    DeckList,
-    Event,
     GameState,
-    Ruleset,
     apply,
     legal_actions,
-    rng,
     start_game,
 )
-from games.engine.bots import RandomBot, play_game
+from games.engine.bots import RandomBot
 from games.engine.client.action_json import action_from_json, action_to_json
 from games.engine.codec import from_json, state_digest, to_json
-from games.engine.effects import parse_effect
-from games.engine.replay import ReplayResult, replay
-
-REALMS = ("Jade", "Ember")
-
-# CPU time of this process: other work on a shared machine does not count
-# against the engine (wall-clock figures swing several-fold with the load).
-_clock = time.process_time
-DECK_SIZE = 40
-
-
-def _ability(name: str, cost: int, timing: str, *steps: dict) -> AbilitySpec:
-    return AbilitySpec(name=name, cost=cost, timing=timing, effect=parse_effect(list(steps)))
-
-
-def sample_pool(realm: str) -> tuple[CardSpec, ...]:
-    """A realm's sample cards: Avatars (two of them Spirits), Items, Remains and Actions.
-
-    Costs 0–4 and traits 0–4 like the printed beta cards; the abilities use
-    every kind of effect so a random game exercises most of the rules.
-    """
-
-    def card(name: str, kind: str, cost: int, **fields) -> CardSpec:
-        full = f"{realm} {name}"
-        return CardSpec(
-            name=full,
-            slug=full.lower().replace(" ", "-"),
-            kind=kind,
-            realm=realm,
-            cost=cost,
-            **fields,
-        )
-
-    return (
-        card("Squire", "avatar", 1, melee=1, defense=1, movement=2),
-        card("Archer", "avatar", 2, melee=1, defense=1, ranged=2, movement=2),
-        card("Knight", "avatar", 3, melee=3, defense=2, movement=2),
-        card("Guardian", "avatar", 2, melee=1, defense=3, movement=1),
-        card(
-            "Sage",
-            "avatar",
-            2,
-            melee=1,
-            defense=1,
-            ranged=1,
-            movement=2,
-            abilities=(_ability("Insight", 1, "activated", {"verb": "draw_cards", "count": 1}),),
-        ),
-        card(
-            "Warden",
-            "avatar",
-            3,
-            melee=2,
-            defense=2,
-            movement=2,
-            abilities=(
-                _ability("Stake", 2, "activated", {"verb": "place_counters", "count": 1}),
-                _ability(
-                    "Rally", 0, "in_combat", {"verb": "extra_dice", "count": 1, "target": "self"}
-                ),
-            ),
-        ),
-        card("Champion", "avatar", 4, melee=4, defense=3, ranged=1, movement=2),
-        card("Spirit Wisp", "avatar", 1, melee=1, defense=1, movement=2, is_spirit=True),
-        card(
-            "Spirit Warden",
-            "avatar",
-            3,
-            melee=2,
-            defense=2,
-            movement=2,
-            is_spirit=True,
-            abilities=(
-                _ability("Unbind", 2, "activated", {"verb": "remove_counters", "count": 1}),
-            ),
-        ),
-        card("Blade", "item", 1, bonus_melee=1),
-        card("Shield", "item", 1, bonus_defense=1),
-        card("Boots", "item", 2, bonus_movement=1, bonus_melee=1),
-        card("Longbow", "item", 2, bonus_ranged=2),
-        card(
-            "Path Walk",
-            "remains",
-            1,
-            target="own_avatar",
-            abilities=(
-                _ability(
-                    "Walk", 0, "on_play", {"verb": "walk_spirit_path", "target": "own_avatar"}
-                ),
-            ),
-        ),
-        card(
-            "Banner",
-            "remains",
-            2,
-            target="own_avatar",
-            abilities=(
-                _ability(
-                    "Courage",
-                    0,
-                    "while_attached",
-                    {
-                        "verb": "modify_trait",
-                        "trait": "defense",
-                        "amount": 1,
-                        "target": "own_avatar",
-                        "duration": "while_attached",
-                    },
-                ),
-            ),
-        ),
-        card(
-            "Insight",
-            "action",
-            1,
-            abilities=(_ability("Draw", 0, "on_play", {"verb": "draw_cards", "count": 2}),),
-        ),
-        card(
-            "Spread",
-            "action",
-            2,
-            abilities=(_ability("Place", 0, "on_play", {"verb": "place_counters", "count": 2}),),
-        ),
-        card(
-            "Drain",
-            "action",
-            3,
-            abilities=(
-                _ability("Drain", 0, "on_play", {"verb": "opponent_loses_cards", "count": 2}),
-            ),
-        ),
-        card(
-            "Fury",
-            "action",
-            1,
-            abilities=(
-                _ability(
-                    "Fury", 0, "in_combat", {"verb": "extra_dice", "count": 2, "target": "self"}
-                ),
-            ),
-        ),
-        card(
-            "Rouse",
-            "action",
-            1,
-            abilities=(
-                _ability("Rouse", 0, "on_play", {"verb": "refresh_avatar", "target": "own_avatar"}),
-            ),
-        ),
-        card(
-            "Recall",
-            "action",
-            1,
-            abilities=(_ability("Recall", 0, "on_play", {"verb": "gain_cards_back", "count": 2}),),
-        ),
-    )
-
-
-def sample_deck(home: str, seed: int, size: int = DECK_SIZE) -> DeckList:
-    """A legal Shén Standard deck (F1: at most 3 copies) of ``size`` cards.
-
-    About three quarters from the Home Realm, the rest from the other realm;
-    roughly 40% Avatars, 20% Items, 10% Remains, 30% Actions, shuffled from
-    ``seed`` with the engine's own generator.
-    """
-    other = next(realm for realm in REALMS if realm != home)
-    home_pool, away_pool = sample_pool(home), sample_pool(other)
-    # Weights by card kind: copies wanted of each card before the size cut.
-    copies = {"avatar": 3, "item": 2, "remains": 2, "action": 2}
-    wanted = [spec for spec in home_pool for _ in range(copies[spec.kind])]
-    wanted += [spec for spec in away_pool if spec.kind in ("avatar", "action")]
-    order, _ = rng.shuffled(rng.seed_state(seed), tuple(range(len(wanted))))
-    return DeckList(home_realm=home, cards=tuple(wanted[i] for i in order[:size]))
-
-
-def sample_decks(seed: int = 1, size: int = DECK_SIZE) -> tuple[DeckList, DeckList]:
-    """Two sample decks, one per realm."""
-    return sample_deck(REALMS[0], seed, size), sample_deck(REALMS[1], seed + 1, size)
-
-
-# F2 Shén Starter: a force of this many Avatars, one copy each (simplified-0.1).
-FORCE_SIZE = 4
-
-
-def sample_force(home: str, seed: int, size: int = FORCE_SIZE) -> DeckList:
-    """A Shén Starter force (F2): ``size`` different Avatars, mostly of the Home Realm."""
-    other = next(realm for realm in REALMS if realm != home)
-    avatars = [spec for spec in sample_pool(home) if spec.kind == "avatar"]
-    avatars += [spec for spec in sample_pool(other) if spec.kind == "avatar"][:2]
-    order, _ = rng.shuffled(rng.seed_state(seed), tuple(range(len(avatars))))
-    return DeckList(home_realm=home, cards=tuple(avatars[i] for i in order[:size]))
-
-
-def sample_decks_for(ruleset: str, seed: int = 1) -> tuple[DeckList, DeckList]:
-    """Sample decks a ruleset is played with: Avatar forces for ``simplified-0.1``."""
-    if not RULESETS[ruleset].deck:
-        return sample_force(REALMS[0], seed), sample_force(REALMS[1], seed + 1)
-    return sample_decks(seed)
-
+from games.engine.testing.samples import FORCE_SIZE, replay_sample_game, sample_decks_for
 
 # --- measurements -----------------------------------------------------------
 
@@ -263,12 +59,12 @@ def sample_decks_for(ruleset: str, seed: int = 1) -> tuple[DeckList, DeckList]:
 def sgfmill_play_us(games: list[list[tuple]]) -> float:
     """CPU µs per sgfmill ``Board.play``, replaying ``games`` on fresh boards."""
     plays = sum(len(game) for game in games)
-    start = _clock()
+    start = process_seconds()
     for game in games:
         board = boards.Board(9)
         for row, col, colour in game:
             board.play(row, col, colour)
-    return (_clock() - start) / plays * 1e6
+    return (process_seconds() - start) / plays * 1e6
 
 
 def measure_ratio(rounds: int, games_per_round: int, seed: int = 4242) -> dict:
@@ -321,7 +117,7 @@ def measure_games(games: int, seed: int = 2026, ruleset_name: str = "beta-2026-0
     for game in range(games):
         state, _ = start_game(ruleset, sample_decks_for(ruleset_name, seed + game), seed + game)
         bots = (RandomBot(seed * 7 + game), RandomBot(seed * 11 + game))
-        start = _clock()
+        start = process_seconds()
         while state.result is None:
             action = bots[state.to_decide].choose(state)
             if actions % 2:
@@ -329,22 +125,22 @@ def measure_games(games: int, seed: int = 2026, ruleset_name: str = "beta-2026-0
             played.append((state, action))
             state, _ = apply(state, action)
             actions += 1
-        elapsed += _clock() - start
+        elapsed += process_seconds() - start
         turns += state.turn
         endings[state.result.reason] = endings.get(state.result.reason, 0) + 1
     activates = sum(type(action) is Activate for _, action in played)
-    start = _clock()
+    start = process_seconds()
     for state, _ in played:
         legal_actions(state)
-    choosing = _clock() - start
-    start = _clock()
+    choosing = process_seconds() - start
+    start = process_seconds()
     for _, action in played:
         _sent(action)
-    sending = _clock() - start
-    start = _clock()
+    sending = process_seconds() - start
+    start = process_seconds()
     for state, action in played:
         apply(state, action)
-    applying = _clock() - start
+    applying = process_seconds() - start
     return {
         "games": games,
         "actions": actions,
@@ -361,46 +157,15 @@ def measure_games(games: int, seed: int = 2026, ruleset_name: str = "beta-2026-0
     }
 
 
-@dataclasses.dataclass(frozen=True)
-class SampleGame:
-    """A random-vs-random game with the sample decks, and how to play it again."""
-
-    ruleset: Ruleset
-    decks: tuple[DeckList, DeckList]
-    seed: int
-    final: GameState
-    actions: tuple[Action, ...]
-    events: tuple[tuple[Event, ...], ...]
-
-
-def sample_game(
-    seed: int, *, max_turns: int | None = None, ruleset_name: str = "beta-2026-07"
-) -> SampleGame:
-    """Play one random game (``max_turns`` shortens the R26 limit, for quick tests)."""
-    ruleset = RULESETS[ruleset_name]
-    if max_turns is not None:
-        ruleset = ruleset.with_options(max_turns=max_turns)
-    decks = sample_decks_for(ruleset_name, seed)
-    bots = (RandomBot(seed * 2), RandomBot(seed * 2 + 1))
-    final, actions, events = play_game(ruleset, decks, seed, bots)
-    return SampleGame(ruleset, decks, seed, final, actions, events)
-
-
-def replay_sample_game(seed: int) -> ReplayResult:
-    """Every state of one random game with the sample decks."""
-    game = sample_game(seed)
-    return replay(game.ruleset, game.decks, game.seed, game.actions)
-
-
 def _rate(work, seconds: float = 1.0) -> float:
     """Calls per second of ``work()``, over about ``seconds``."""
     count = 0
-    start = _clock()
+    start = process_seconds()
     while True:
         for _ in range(50):
             work()
         count += 50
-        elapsed = _clock() - start
+        elapsed = process_seconds() - start
         if elapsed >= seconds:
             return count / elapsed
 
@@ -433,9 +198,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="random games to play")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        # One core, as the targets are stated: no help from a second CPU.
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    one_core()
 
     placement = measure_placement(20_000)
     figures = measure_games(args.games)

@@ -18,24 +18,25 @@ their ratio: on a shared machine under load the wall-clock p95s measure mostly h
 a request waited for a core, the CPU times what it cost. The target stays the wall-clock
 ratio.
 
-Run: ``.venv/bin/python bench/matches.py``
+Run: ``.venv/bin/python -m bench.matches``
 """
 
 from __future__ import annotations
+
+if not __package__:  # run as bench/<name>.py, not with -m: see bench/_root_first.py
+    import _root_first  # noqa: F401
 
 import http.cookiejar
 import json
 import os
 import random
 import statistics
-import sys
-import tempfile
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench.figures import percentile
+from bench.live_site import BARE_PATH, throwaway_site, two_decks, with_bare_view
 
 PORT = int(os.environ.get("BENCH_PORT", "8107"))
 WARM_UP_ACTIONS = 100
@@ -47,56 +48,30 @@ REBUILD_REPEATS = 5
 TARGET_RATIO = 15
 
 
-def bare(request):
-    """The reference: a Django JSON view that does nothing."""
-    from django.http import JsonResponse
-
-    return JsonResponse({"ok": True})
-
-
-urlpatterns: list = []
-
-
 def main() -> None:
-    with tempfile.TemporaryDirectory() as directory:
-        os.environ["DATABASE_URL"] = f"sqlite:///{directory}/bench.sqlite3"
-        os.environ["SHEN_CACHE_DIR"] = f"{directory}/cache"
-        os.environ.setdefault("DEBUG", "1")
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shen_site.settings")
-        import django
-
-        django.setup()
+    with throwaway_site():
         from django.conf import settings
-        from django.core.management import call_command
-        from django.urls import include, path
 
-        urlpatterns.extend([path("bench/bare/", bare), path("", include("shen_site.urls"))])
-        settings.ROOT_URLCONF = __name__
+        settings.ROOT_URLCONF = with_bare_view()
         settings.DEBUG = False  # DEBUG keeps every query in memory: not what production does
-        call_command("migrate", verbosity=0)
         report(*measure())
 
 
 def measure():
-
     from games.matches.records import match_replayed
     from games.models import Match
-    from tests.factories.decks import UserFactory
-    from tests.factories.matches import playable_deck, sample_catalogue_load
 
-    realms = sample_catalogue_load()
-    player = UserFactory(username="bencher")
-    decks = [playable_deck(owner=player, realm=realm, visibility="public") for realm in realms[:2]]
+    player, decks = two_decks(visibility="public")
     match = _started(player, decks, seed=3)
     _play(match, player, WARM_UP_ACTIONS, random.Random(1))
 
     server = _live_server()
     try:
         session = _session(player, match)
-        bare_times = [_timed(session, "GET", "/bench/bare/")[0] for _ in range(BARE_REQUESTS)]
+        bare_times = [_timed(session, "GET", BARE_PATH)[0] for _ in range(BARE_REQUESTS)]
         act_times = _submissions(session, match, random.Random(2))
         cpu = {
-            "bare": [seconds for path, seconds in server.cpu if path == "/bench/bare/"],
+            "bare": [seconds for path, seconds in server.cpu if path == BARE_PATH],
             "act": [seconds for path, seconds in server.cpu if path.endswith("/act/")],
         }
         match = Match.objects.get(pk=match.pk)
@@ -289,27 +264,22 @@ def _submissions(session: Session, match, chooser: random.Random) -> list[float]
     return times
 
 
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
 def report(bare_times, act_times, idle, cold, rebuilds, long_match, cpu) -> None:
     def line(label: str, values: list[float]) -> None:
-        p50, p95 = _percentile(values, 0.5) * 1000, _percentile(values, 0.95) * 1000
+        p50, p95 = percentile(values, 0.5) * 1000, percentile(values, 0.95) * 1000
         print(f"{label:<62} p50 {p50:7.2f} ms  p95 {p95:7.2f} ms  (n={len(values)})")
 
     print(f"Through Django's live server on 127.0.0.1:{PORT}, SQLite, one client at a time")
-    line("bare Django JSON view (GET /bench/bare/)", bare_times)
+    line(f"bare Django JSON view (GET {BARE_PATH})", bare_times)
     line("submit an action + new view, mid-game (POST .../act/)", act_times)
     line("idle update check, position cached (GET .../live/ -> 304)", idle)
     line("idle update check, cache emptied first (-> 304)", cold)
-    ratio = _percentile(act_times, 0.95) / _percentile(bare_times, 0.95)
+    ratio = percentile(act_times, 0.95) / percentile(bare_times, 0.95)
     verdict = "within" if ratio <= TARGET_RATIO else "OVER"
     print(f"act p95 / bare p95 = {ratio:.1f}x ({verdict} the target of {TARGET_RATIO}x)")
     line("server CPU time, bare view", cpu["bare"])
     line("server CPU time, act", cpu["act"])
-    cpu_ratio = _percentile(cpu["act"], 0.95) / _percentile(cpu["bare"], 0.95)
+    cpu_ratio = percentile(cpu["act"], 0.95) / percentile(cpu["bare"], 0.95)
     print(f"server CPU: act p95 / bare p95 = {cpu_ratio:.1f}x")
     print(
         f"rebuild a {long_match.number}-action match from its record "

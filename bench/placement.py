@@ -17,27 +17,25 @@ agree. Times are this process's CPU time (as in ``bench/engine.py``), the
 best of several repeats that each time all three in turn, so that load from
 other processes weighs on them alike; in µs per placement.
 
-Run: ``.venv/bin/python bench/placement.py``; the engine bench imports
+Run: ``.venv/bin/python -m bench.placement``; the engine bench imports
 :func:`measure_placement`.
 """
 
 from __future__ import annotations
 
-import random
-import sys
-import time
-from pathlib import Path
+if not __package__:  # run as bench/<name>.py, not with -m: see bench/_root_first.py
+    import _root_first  # noqa: F401
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import random
 
 from sgfmill import boards
 
+from bench.cpu_time import process_seconds
 from games.engine.board import Geometry
 from games.engine.capture import ShenGrid
 
 _COLOURS = ("b", "w")
 _REPEATS = 5
-_clock = time.process_time
 
 
 def _random_games(count: int, moves: int, seed: int) -> list[list[tuple[int, int]]]:
@@ -62,16 +60,16 @@ def _random_games(count: int, moves: int, seed: int) -> list[list[tuple[int, int
 
 def _time_ours(games: list[list[tuple[int, int]]]) -> float:
     empty = ShenGrid.empty(Geometry(8, 8))
-    start = _clock()
+    start = process_seconds()
     for game in games:
         grid = empty
         for vertex, player in game:
             grid, _ = grid.place(vertex, player)
-    return _clock() - start
+    return process_seconds() - start
 
 
 def _time_sgfmill(games: list[list[tuple[int, int, str]]], *, copy: bool) -> float:
-    start = _clock()
+    start = process_seconds()
     for game in games:
         board = boards.Board(9)
         if copy:
@@ -81,7 +79,7 @@ def _time_sgfmill(games: list[list[tuple[int, int, str]]], *, copy: bool) -> flo
         else:
             for row, col, colour in game:
                 board.play(row, col, colour)
-    return _clock() - start
+    return process_seconds() - start
 
 
 def _same_final_positions(games, go_games) -> bool:

@@ -22,25 +22,23 @@ process that finished the job (an estimate of the ratio on a free machine), and
 2 x the CPU seconds per game of one process over two's (the most two processes
 can give on this hardware, had they never slept).
 
-Run: ``.venv/bin/python bench/simulate.py`` (``BENCH_GAMES`` sets the number of games).
+Run: ``.venv/bin/python -m bench.simulate`` (``BENCH_GAMES`` sets the number of games).
 """
 
 from __future__ import annotations
 
+if not __package__:  # run as bench/<name>.py, not with -m: see bench/_root_first.py
+    import _root_first  # noqa: F401
+
 import os
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bench.cpu_time import CpuTime, available, children, cpu_time  # noqa: E402
-from shen_site.processes import stop_processes  # noqa: E402
+from bench.cpu_time import CpuTime, available, children, cpu_time
+from bench.live_site import throwaway_site, two_decks, workers_running
 
 GAMES = int(os.environ.get("BENCH_GAMES", "400"))
 SEED = 2026
@@ -92,40 +90,16 @@ class Run:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as directory:
-        site_in(directory)
-        report(*measure(Path(directory)))
-
-
-def site_in(directory: str) -> None:
-    """Django on a new SQLite database, file cache and filesystem broker in ``directory``
-    (the workers started later inherit them), migrated."""
-    os.environ["SHEN_SQLITE_PATH"] = f"{directory}/bench.sqlite3"
-    os.environ["SHEN_CACHE_DIR"] = f"{directory}/cache"
-    os.environ["SHEN_BROKER_DIR"] = f"{directory}/broker"
-    os.environ.pop("DATABASE_URL", None)
-    os.environ.pop("REDIS_URL", None)
-    os.environ["SHEN_CELERY_EAGER"] = "0"
-    os.environ.setdefault("DEBUG", "1")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shen_site.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+    with throwaway_site() as directory:
+        report(*measure(directory))
 
 
 def measure(directory: Path) -> tuple[float, CpuTime, Run, Run, int]:
     from games.decklists import deck_data, latest_version
     from games.simulations.games import job_games, play_simulated_game
     from games.simulations.services import job_summaries, simulation_create
-    from tests.factories.decks import UserFactory
-    from tests.factories.matches import playable_deck, sample_catalogue_load
 
-    realms = sample_catalogue_load()
-    owner = UserFactory(username="bencher")
-    decks = [playable_deck(owner=owner, realm=realm) for realm in realms[:2]]
+    owner, decks = two_decks()
 
     def job():
         return simulation_create(
@@ -166,14 +140,7 @@ def _through_workers(job, processes: int, log: Path):
     app.conf.task_always_eager = False
     from games.management.commands.runsite import worker_command
 
-    worker = subprocess.Popen(
-        worker_command(processes),
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=log.open("w"),
-        start_new_session=True,
-    )
-    try:
+    with workers_running([worker_command(processes)], log) as (worker,):
         while " ready." not in log.read_text():
             time.sleep(0.05)
         pool = children(worker.pid)
@@ -193,8 +160,6 @@ def _through_workers(job, processes: int, log: Path):
             consumer=spent[worker.pid],
         )
         return run, created
-    finally:
-        stop_processes([worker], 30)
 
 
 def _pool_process(job, pid: int, spent: CpuTime) -> PoolProcess:

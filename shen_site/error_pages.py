@@ -3,7 +3,7 @@
 Django wraps its error views in `requires_csrf_token`, which runs the whole CSRF check
 and so reads the request's form body. A body Django cannot parse (multipart without a
 boundary, a form declared UTF-16) then failed again inside the error page, and a 404 or
-400 became a 500, or an exception past Django altogether (found by bench/hostile.py).
+400 became a 500, or an exception past Django altogether (found by bench/hostile/).
 The pages change nothing, so they need no check; a template that shows the token still
 gets one (`get_token` sets the cookie on the way out).
 """

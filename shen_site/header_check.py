@@ -3,7 +3,7 @@
 RFC 9110 §5.5: field values containing CR, LF or NUL are invalid and dangerous. Gunicorn
 answers them 400 before the site sees them; the development server that ``manage.py
 runsite`` runs passed them on, and a NUL in the User-Agent of a failed log-in reached
-PostgreSQL through django-axes, a 500 (found by bench/hostile.py).
+PostgreSQL through django-axes, a 500 (found by bench/hostile/).
 """
 
 from __future__ import annotations

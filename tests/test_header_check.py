@@ -8,7 +8,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_nul_in_the_user_agent_of_a_log_in_is_refused_before_anything_is_stored(client):
     # django-axes keeps a failed log-in's User-Agent, and PostgreSQL refuses a NUL in it
-    # (a 500 found by bench/hostile.py).
+    # (a 500 found by bench/hostile/).
     response = client.post(
         "/accounts/login/", {"username": "ada", "password": "guess"}, HTTP_USER_AGENT="a\x00b"
     )

@@ -1,4 +1,5 @@
-"""bench/hostile.py imports, and its request generator sends something to every family.
+"""The hostile campaign (bench/hostile/) imports, and its request generator sends something
+to every family.
 
 Not the campaign itself (that is a benchmark, run by hand): only that its pieces fit the
 site as it is now, so a renamed route or schema change shows here first.
@@ -9,11 +10,11 @@ import random
 
 import pytest
 
-from bench.hostile import COUNTS, Answer, FamilyFigures
-from bench.hostile_basics import HostileRequest, PlayWorld, World
-from bench.hostile_play_values import entity_tag
-from bench.hostile_requests import FAMILIES, hostile_requests
-from bench.hostile_world import api_operations, page_routes
+from bench.hostile.basics import HostileRequest, PlayWorld, World
+from bench.hostile.campaign import COUNTS, Answer, FamilyFigures
+from bench.hostile.families import FAMILIES, hostile_requests
+from bench.hostile.play_values import entity_tag
+from bench.hostile.world import api_operations, page_routes
 
 PER_FAMILY = 25
 # A replay file's shape (games.matches.replays.replay_document), made small.

@@ -120,7 +120,7 @@ def test_a_success_before_the_limit_starts_the_count_again(client, ada):
 @pytest.mark.parametrize("path", ["/accounts/login/", "/admin/login/"])
 def test_a_username_longer_than_any_account_counts_as_one_failed_login(client, path):
     # Axes keeps usernames in 255 characters; PostgreSQL refused a longer one (a 500 found
-    # by bench/hostile.py).
+    # by bench/hostile/).
     response = log_in(client, "guess", path=path, username="a" * 5000)
     assert response.status_code == 200
     assert AccessAttempt.objects.get().username == "a" * 255
@@ -131,7 +131,7 @@ def test_a_forwarded_for_that_is_no_address_counts_the_connections_address(
     client, settings, forwarded
 ):
     # With proxies trusted, a client without one writes the entry itself; axes keeps it in
-    # an address column, which PostgreSQL checks (a 500 found by bench/hostile.py).
+    # an address column, which PostgreSQL checks (a 500 found by bench/hostile/).
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
     response = client.post(
         "/accounts/login/",

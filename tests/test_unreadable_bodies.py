@@ -2,7 +2,7 @@
 
 With a CSRF cookie, as a browser has, the CSRF check reads the form body; Django's error
 pages ran that check again, so a body that failed to parse failed again inside the error
-page. Found by bench/hostile.py.
+page. Found by bench/hostile/.
 """
 
 import pytest

@@ -15,7 +15,8 @@ The rules it implements are stated and numbered in ``docs/rules.md``.
 The package's own layout: the rules are its flat modules (``game`` holds the three
 verbs; ``state``, ``actions``, ``decisions`` and ``events`` the values; one module per
 part of a turn); ``bots/`` plays it by itself, ``client/`` says it to clients, and
-``testing/`` sets up positions for its tests. The rules import none of those three.
+``testing/`` sets up positions and sample decks for its tests. The rules import none
+of those three.
 """
 
 from games.engine.actions import (

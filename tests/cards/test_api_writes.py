@@ -223,7 +223,7 @@ def test_malformed_json_is_400(staff_client, realm):
 @pytest.mark.parametrize("path", [f"{CARDS}ember\x00warden/", "/api/realms/em\x00ber/"])
 @pytest.mark.parametrize("method", ["get", "patch", "delete"])
 def test_a_slug_holding_a_nul_is_not_found_before_any_lookup(staff_client, card, path, method):
-    # PostgreSQL fails on a NUL in a query (a 500 found by bench/hostile.py): no route takes it.
+    # PostgreSQL fails on a NUL in a query (a 500 found by bench/hostile/): no route takes it.
     with pytest.raises(Resolver404):
         resolve(path)
     response = getattr(staff_client, method)(path, {"cost": 1}, format="json")

@@ -115,7 +115,7 @@ def test_a_query_over_the_limit_is_a_400(client, db):
 def test_a_control_character_asks_the_database_for_no_card_names(
     client, catalogue, django_assert_num_queries
 ):
-    # No name holds one, and PostgreSQL fails on a NUL in the lookup (bench/hostile.py).
+    # No name holds one, and PostgreSQL fails on a NUL in the lookup (bench/hostile/).
     with django_assert_num_queries(0):
         body = client.get(URL, {"q": "Forge\x00"}).json()
     assert body["suggestions"] == []

@@ -358,7 +358,7 @@ def test_an_inactive_format_is_not_offered(api_client):
 
 
 def test_a_format_slug_holding_a_nul_is_not_found_before_any_lookup(api_client):
-    # PostgreSQL fails on a NUL in a query (a 500 found by bench/hostile.py): no route takes it.
+    # PostgreSQL fails on a NUL in a query (a 500 found by bench/hostile/): no route takes it.
     with pytest.raises(Resolver404):
         resolve("/api/formats/shen\x00standard/")
     assert api_client.get("/api/formats/shen\x00standard/").status_code == 404

@@ -7,8 +7,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from bench.engine import sample_decks
 from games.engine import CardSpec
+from games.engine.testing.samples import sample_decks
 from games.simulations.games import CardSighting, GameSummary
 
 
@@ -31,7 +31,7 @@ def card_data(spec: CardSpec) -> dict[str, Any]:
 
 
 def deck_pair(seed: int = 3) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The benchmark's two sample decks (Jade, Ember) as deck data."""
+    """The engine's two sample decks (Jade, Ember) as deck data."""
     return tuple(  # type: ignore[return-value]
         {"home_realm": deck.home_realm, "cards": [card_data(card) for card in deck.cards]}
         for deck in sample_decks(seed)

@@ -1,10 +1,11 @@
-"""bench/hostile.py's play world builds through today's services: a change to what they
-accept (a friend match refusing a chosen seed) stopped the campaign before its first
-request, while its generator's tests, on a world made by hand, stayed green."""
+"""The hostile campaign's play world (bench/hostile/play_world.py) builds through today's
+services: a change to what they accept (a friend match refusing a chosen seed) stopped the
+campaign before its first request, while its generator's tests, on a world made by hand,
+stayed green."""
 
 import pytest
 
-from bench.hostile_play_world import play_world_build
+from bench.hostile.play_world import play_world_build
 from games.models import Match, Mode
 from tests.factories.matches import playable_deck
 
@@ -18,10 +19,10 @@ def bobs_private_deck(bob, realms):
 def small_world(monkeypatch):
     """The same world with fewer and shorter matches and games (the campaign's take a
     minute to play)."""
-    monkeypatch.setattr("bench.hostile_play_world.HOTSEAT_DEPTHS", (0, 2))
-    monkeypatch.setattr("bench.hostile_play_world.REPLAY_ACTIONS", 4)
+    monkeypatch.setattr("bench.hostile.play_world.HOTSEAT_DEPTHS", (0, 2))
+    monkeypatch.setattr("bench.hostile.play_world.REPLAY_ACTIONS", 4)
     job = {"games": 2, "options": {"max_turns": 2}, "bot_a": "random", "bot_b": "random"}
-    monkeypatch.setattr("bench.hostile_play_world.PLAYED_JOB", job)
+    monkeypatch.setattr("bench.hostile.play_world.PLAYED_JOB", job)
     # Jobs are queued, not played in the test's process: the world plays its own.
     monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
 

@@ -180,7 +180,7 @@ FIELDS = (
 def test_any_json_value_in_any_field_of_a_replay_file_is_a_201_or_a_clear_400(
     alice_api, document, field, value
 ):
-    """A list where the game's name belongs was a 500 (found by bench/hostile.py)."""
+    """A list where the game's name belongs was a 500 (found by bench/hostile/)."""
     response = imported(alice_api, {**document, field: value})
     assert response.status_code in (201, 400), response.content
     Match.objects.filter(mode=Mode.IMPORTED).delete()

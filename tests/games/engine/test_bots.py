@@ -2,9 +2,9 @@
 
 import pytest
 
-from bench.engine import sample_decks, sample_game
 from games.engine import RULESETS, legal_actions, start_game
 from games.engine.bots import GameStalled, RandomBot, play_game
+from games.engine.testing.samples import sample_decks, sample_game
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ opponent's turn begins, never looking on into the turns after it.
 
 import pytest
 
-from bench.engine import sample_decks_for
 from games.engine import (
     RULESETS,
     Claim,
@@ -23,6 +22,7 @@ from games.engine.bots import play_game
 from games.engine.bots.evaluation import WIN, evaluate
 from games.engine.bots.greedy import FOLLOW_UPS, step_value
 from games.engine.decisions import TakeTurn
+from games.engine.testing.samples import sample_decks_for
 from games.engine.testing.scenario import BLUE, RED
 from tests.games.engine.cards import SENTINEL, WARDEN
 from tests.games.engine.tables import bare_table, table

@@ -13,10 +13,10 @@ import hashlib
 
 import pytest
 
-from bench.engine import sample_decks, sample_game
 from games.engine import RULESETS, GreedyBot, RandomBot, SearchBot, legal_actions
 from games.engine.bots import play_game
 from games.engine.replay import replay
+from games.engine.testing.samples import sample_decks, sample_game
 
 RULESET = RULESETS["beta-2026-07"]
 

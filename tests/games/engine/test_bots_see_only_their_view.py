@@ -8,12 +8,12 @@ forward in must agree with everything the player does see.
 
 import pytest
 
-from bench.engine import replay_sample_game, sample_game
 from games.engine import GreedyBot, RandomBot, SearchBot, legal_actions, rng, view_for
 from games.engine.bots.determinize import MIN_SEEN, determinize, opponent_pool, unseen_cards
 from games.engine.decisions import ActivationStep, AvatarActivation, PlaceShen, TakeTurn
 from games.engine.replay import replay
 from games.engine.state import GameState, evolve, with_item
+from games.engine.testing.samples import replay_sample_game, sample_game
 
 BOTS = {
     "random": RandomBot,

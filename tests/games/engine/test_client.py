@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bench.engine import sample_game
 from games.engine import actions, apply, codec, decisions, legal_actions
 from games.engine.actions import (
     Action,
@@ -35,6 +34,7 @@ from games.engine.client.action_json import (
 from games.engine.client.decision_view import DECISION_KINDS, decision_to_json, describe_decision
 from games.engine.client.words import action_in_words
 from games.engine.replay import replay
+from games.engine.testing.samples import sample_game
 from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder, action_card
 from tests.games.engine.cards import ARCHER, FIRE_BLADE, SENTINEL, SPIRIT_WALK, WARDEN
 

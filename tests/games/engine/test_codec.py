@@ -9,7 +9,6 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 
-from bench.engine import sample_game
 from games.engine import UseAbility, apply, codec
 from games.engine.board import Geometry
 from games.engine.codec import (
@@ -23,6 +22,7 @@ from games.engine.codec import (
     to_json,
 )
 from games.engine.replay import replay
+from games.engine.testing.samples import sample_game
 
 
 class ProbeMood(enum.Enum):
@@ -241,6 +241,7 @@ NOT_STORED = {
     "games.engine.bots.determinize.Outlook": "a bot's look at one decision, made and dropped there",
     "games.engine.bots.evaluation.Weights": "a bot's evaluation weights, given to it in code",
     "games.engine.bots.greedy.StepValue": "a bot's score of one look-ahead, made and dropped there",
+    "games.engine.testing.samples.SampleGame": "a test's random game; its parts are stored",
 }
 
 

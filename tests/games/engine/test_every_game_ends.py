@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.engine import sample_decks_for
 from games.engine import RULESETS, GreedyBot, RandomBot, SearchBot, apply, start_game
 from games.engine.codec import state_digest
 from games.engine.events import TurnBegan
 from games.engine.replay import replay
 from games.engine.state import GameState
+from games.engine.testing.samples import sample_decks_for
 from tests.games.engine.test_invariants import check_cards_are_conserved
 
 # Set-up's actions: two Realm Stones and at most one redraw each (R6–R8).

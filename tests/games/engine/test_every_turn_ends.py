@@ -6,11 +6,11 @@ and a card that gives cards back is never given back itself (R16). The earlier
 rulesets, whose turn is one action (R27), keep both as they were.
 """
 
-from bench.engine import sample_decks
 from games.engine import RULESETS, apply, start_game
 from games.engine.actions import ReturnCards
 from games.engine.decisions import ActivationStep, ChooseReturnedCards
 from games.engine.events import CardsDrawn, TurnBegan
+from games.engine.testing.samples import sample_decks
 from games.engine.testing.scenario import BLUE, RED, action_card
 from games.simulations.games import derive_seed, job_game, make_bot, ruleset_for
 from tests.games.engine.tables import bare_table

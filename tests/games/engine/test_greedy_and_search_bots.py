@@ -8,7 +8,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.engine import sample_decks, sample_decks_for
 from games.engine import (
     BOTS,
     RULESETS,
@@ -22,6 +21,7 @@ from games.engine import (
     make_bot,
 )
 from games.engine.bots import play_game
+from games.engine.testing.samples import sample_decks, sample_decks_for
 from games.engine.testing.scenario import BLUE, RED
 from games.play import GAMES
 from tests.games.engine.cards import SENTINEL, WARDEN

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bench.engine import sample_game as _sample_game
 from games.engine import RULESETS, apply, legal_actions
 from games.engine.board import mask_vertices
 from games.engine.codec import state_digest
@@ -18,6 +17,7 @@ from games.engine.decisions import ChooseLostCards, DiscardCard, PlaceShen
 from games.engine.events import TurnEnded
 from games.engine.replay import replay
 from games.engine.state import GameState, other
+from games.engine.testing.samples import sample_game as _sample_game
 
 seeds = st.integers(min_value=0, max_value=2**31)
 turn_limits = st.integers(min_value=1, max_value=10)  # short games keep the suite quick

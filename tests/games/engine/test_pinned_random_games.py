@@ -21,10 +21,10 @@ import hashlib
 
 import pytest
 
-from bench.engine import sample_decks, sample_decks_for, sample_game
 from games.engine import RULESETS, apply, legal_actions, play_game, start_game
 from games.engine.bots import RandomBot
 from games.engine.codec import state_digest
+from games.engine.testing.samples import sample_decks, sample_decks_for, sample_game
 from games.play import EARLIER_READINGS
 
 # seed: (digest of the final state, digest of the action log, number of actions)

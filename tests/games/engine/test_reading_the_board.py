@@ -2,12 +2,12 @@
 
 from dataclasses import replace
 
-from bench.engine import sample_game
 from games.engine.avatars import trait_value, with_avatar
 from games.engine.board import Geometry
 from games.engine.movement import ranged_targets_within
 from games.engine.playing import distinct_cards
 from games.engine.state import Avatar, Modifier
+from games.engine.testing.samples import sample_game
 
 
 def test_ranged_targets_are_opponents_in_spaces_within_reach_in_board_order():

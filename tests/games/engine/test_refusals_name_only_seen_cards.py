@@ -16,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.engine import sample_decks_for
 from games.engine import (
     RULESETS,
     ActivationStep,
@@ -31,6 +30,7 @@ from games.engine import (
     redact_events,
 )
 from games.engine.client.action_json import CARDS, FIELDS, OPTIONAL, TEXT
+from games.engine.testing.samples import sample_decks_for
 from games.engine.view import CARD_FIELDS
 from tests.games.engine.unseen import leaked_names, unseen_cards
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from bench.engine import sample_game
 from games.engine import IllegalAction, Pass
 from games.engine.codec import state_digest
 from games.engine.replay import ReplayMismatch, record_digests, replay
+from games.engine.testing.samples import sample_game
 
 
 @pytest.fixture(scope="module")

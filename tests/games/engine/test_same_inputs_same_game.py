@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.engine import sample_decks, sample_decks_for
 from games.engine import RULESETS, DeckList, GameState, apply, legal_actions, start_game
 from games.engine.bots import RandomBot
 from games.engine.client.action_json import action_from_json, action_to_json
 from games.engine.codec import from_json, state_digest, to_json
+from games.engine.testing.samples import sample_decks, sample_decks_for
 
 SEEDS = (1, 2, 3, 4)
 RULESET = RULESETS["beta-2026-07"]
@@ -150,7 +150,7 @@ def test_legal_lists_of_a_state_and_its_json_copy_are_equal():
 
 _REPLAY_IN_A_FRESH_PROCESS = """
 import json, sys
-from bench.engine import sample_decks, sample_decks_for
+from games.engine.testing.samples import sample_decks, sample_decks_for
 from games.engine import RULESETS
 from games.engine.client.action_json import action_from_json
 from games.engine.codec import state_digest

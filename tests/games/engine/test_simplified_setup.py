@@ -4,9 +4,9 @@ neighbours (R7)."""
 
 import pytest
 
-from bench.engine import sample_decks_for
 from games.engine import RULESETS, PlaceRealmStone, Scenario, apply, legal_actions, start_game
 from games.engine.decisions import TakeTurn
+from games.engine.testing.samples import sample_decks_for
 from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder
 from tests.games.engine.cards import ARCHER, SENTINEL, WARDEN
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from bench.engine import sample_game
 from games.engine import events
 from games.engine.codec import from_json, to_json
 from games.engine.events import CardPlayed, CardsLost
 from games.engine.replay import replay
+from games.engine.testing.samples import sample_game
 from games.engine.view import (
     HIDDEN,
     HIDDEN_SPEC,

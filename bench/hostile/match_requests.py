@@ -1,5 +1,5 @@
-"""The matches family of bench/hostile.py: starting matches with hostile options, decks and
-seats (page and API), acting with hostile actions and state numbers (bodies huge and
+"""The matches family of the hostile campaign: starting matches with hostile options, decks
+and seats (page and API), acting with hostile actions and state numbers (bodies huge and
 deep among them), on the player's matches, another's and ones that do not exist;
 undoing, answering, resigning, handing over, having the bot move; joining; and the live
 check polled with odd entity tags."""
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 
-from bench.hostile_basics import (
+from bench.hostile.basics import (
     ANONYMOUS,
     FORGER,
     HOSTILE_IDS,
@@ -23,7 +23,7 @@ from bench.hostile_basics import (
     maybe,
     post_form,
 )
-from bench.hostile_play_values import (
+from bench.hostile.play_values import (
     action_document,
     action_text,
     body_padding,
@@ -33,7 +33,7 @@ from bench.hostile_play_values import (
     state_number_json,
     state_number_text,
 )
-from bench.hostile_values import deep_json, encoded, json_value, malformed_json, quoted, text
+from bench.hostile.values import deep_json, encoded, json_value, malformed_json, quoted, text
 
 OPPONENTS = ("hotseat", "bot", "friend")
 BOTS = ("random", "greedy", "search")

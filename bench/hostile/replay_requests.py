@@ -1,5 +1,5 @@
-"""The replays and notes families of bench/hostile.py: the replay viewer at hostile ?at=
-values, replay downloads, replay files imported (page and API) with huge traits, records
+"""The replays and notes families of the hostile campaign: the replay viewer at hostile
+?at= values, replay downloads, replay files imported (page and API) with huge traits, records
 cut short, wrong digests and huge bodies, and play-test notes, many and large."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 
-from bench.hostile_basics import (
+from bench.hostile.basics import (
     ANONYMOUS,
     FORGER,
     HOSTILE_IDS,
@@ -19,8 +19,8 @@ from bench.hostile_basics import (
     multipart_body,
     post_form,
 )
-from bench.hostile_play_values import body_padding, hostile_seed, options_document
-from bench.hostile_values import NUMBERS, encoded, json_value, malformed_json, one_of, text
+from bench.hostile.play_values import body_padding, hostile_seed, options_document
+from bench.hostile.values import NUMBERS, encoded, json_value, malformed_json, one_of, text
 
 # A card's numbers past anything a card has: a movement of a billion squares, and worse.
 HUGE_TRAITS = (10**9, 1e9, -(10**9), 2**63, 10**100, 1e308, -1, 0.5, "9", None, [], {})

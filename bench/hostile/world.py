@@ -1,5 +1,5 @@
-"""The world bench/hostile.py aims at: the catalogue, users, decks and match it makes on the
-fresh database (with the matches and jobs of bench/hostile_play_world.py), each client's
+"""The world the hostile campaign aims at: the catalogue, users, decks and match it makes
+on the fresh database (with the matches and jobs of `play_world`), each client's
 cookies, and the site's own API operations and page routes."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from bench.hostile_basics import ANONYMOUS, CURATOR, FORGER, PLAYER, ApiOperation, World
-from bench.hostile_play_world import play_world_build
+from bench.hostile.basics import ANONYMOUS, CURATOR, FORGER, PLAYER, ApiOperation, World
+from bench.hostile.play_world import play_world_build
 
 GENERATED_CARDS = 400
 PASSWORD = "correct-horse-battery"

@@ -1,6 +1,6 @@
-"""Hostile values for the play families of bench/hostile.py: actions, state numbers, entity
+"""Hostile values for the play families of the campaign: actions, state numbers, entity
 tags, match and simulation options, and bodies past the size limits, drawn from a seeded
-generator as bench/hostile_values.py draws its own."""
+generator as `values` draws its own."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import random
 from collections.abc import Sequence
 
-from bench.hostile_values import (
+from bench.hostile.values import (
     NUMBERS,
     deep_json,
     json_literal,

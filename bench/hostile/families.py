@@ -1,13 +1,12 @@
-"""The requests of bench/hostile.py: a seeded stream of hostile requests for each endpoint
-family, aimed at the decks, cards, users and match of a `World` the bench set up.
+"""The requests of the hostile campaign: a seeded stream of hostile requests for each
+endpoint family, aimed at the decks, cards, users and match of a `World` the bench set up.
 
 `hostile_requests(world, seed=…, counts=…)` yields `HostileRequest`s, family by family;
 each family draws from a generator of its own (seeded from the campaign's seed and the
 family's name), so changing one family's count leaves the others' requests as they were.
-The families are in bench/hostile_deck_requests.py, bench/hostile_site_requests.py and,
-for play, bench/hostile_match_requests.py, bench/hostile_replay_requests.py and
-bench/hostile_simulation_requests.py; their values from bench/hostile_values.py and
-bench/hostile_play_values.py.
+The families are in `deck_requests`, `site_requests` and, for play, `match_requests`,
+`replay_requests` and `simulation_requests`; their values from `values` and
+`play_values`.
 """
 
 from __future__ import annotations
@@ -15,12 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
-from bench import hostile_deck_requests as decks
-from bench import hostile_match_requests as matches
-from bench import hostile_replay_requests as replays
-from bench import hostile_simulation_requests as simulations
-from bench import hostile_site_requests as site
-from bench.hostile_basics import HostileRequest, World
+from bench.hostile import deck_requests as decks
+from bench.hostile import match_requests as matches
+from bench.hostile import replay_requests as replays
+from bench.hostile import simulation_requests as simulations
+from bench.hostile import site_requests as site
+from bench.hostile.basics import HostileRequest, World
 
 Maker = Callable[[World, random.Random], HostileRequest]
 

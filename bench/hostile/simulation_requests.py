@@ -1,4 +1,4 @@
-"""The simulations and watch families of bench/hostile.py: starting jobs with hostile
+"""The simulations and watch families of the hostile campaign: starting jobs with hostile
 parameters (page and API; many of them, of huge game counts), cancelling, reading the
 results, progress and exports of the player's jobs and another's; and watching games of
 jobs played, never played and another's, at hostile game numbers."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 
-from bench.hostile_basics import (
+from bench.hostile.basics import (
     ANONYMOUS,
     FORGER,
     HOSTILE_IDS,
@@ -20,8 +20,8 @@ from bench.hostile_basics import (
     maybe,
     post_form,
 )
-from bench.hostile_play_values import body_padding, game_index, hostile_seed, options_document
-from bench.hostile_values import deep_json, encoded, json_value, malformed_json, number, text
+from bench.hostile.play_values import body_padding, game_index, hostile_seed, options_document
+from bench.hostile.values import deep_json, encoded, json_value, malformed_json, number, text
 
 BOTS = ("random", "greedy", "search")
 KINDS = ("matchup", "rule_ab", "card_impact", "gauntlet", "errata")

@@ -7,10 +7,10 @@ plus 400 generated cards, makes a player (signed in, with a CSRF token), another
 a staff member and an anonymous visitor, the player's decks (one with a dozen versions,
 decks at the size limits: 300 distinct cards, 99-copy slots, an empty one, an unlisted
 one), another player's public and private decks, and the play world
-(bench/hostile_play_world.py: hot-seat matches at several depths, a bot match, finished
+(bench/hostile/play_world.py: hot-seat matches at several depths, a bot match, finished
 matches, another player's match and invitation, a replay file, simulation jobs played,
 never played and another's). Then it sends a seeded stream of hostile requests
-(bench/hostile_requests.py), one at a time, across every endpoint family: the importers,
+(bench/hostile/families.py), one at a time, across every endpoint family: the importers,
 the card search, every operation of the API schema, deck edits, history and diffs, the
 expensive pages, logging in, odd headers, every page route, and the play families:
 matches, replays, notes, simulations and watch.
@@ -27,7 +27,7 @@ the code; the login lockout is as in production, and its 429s are counted. One p
 trusted, as behind nginx, so the campaign's X-Forwarded-For headers are read. No mail is
 sent (password resets go to Django's dummy backend).
 
-Run: ``.venv/bin/python bench/hostile.py [--seed 1] [--scale 1.0] [--list]``
+Run: ``.venv/bin/python -m bench.hostile [--seed 1] [--scale 1.0] [--list]``
 (``DATABASE_URL=postgres://… `` first for PostgreSQL; ``--list`` prints every request).
 """
 
@@ -37,7 +37,6 @@ import argparse
 import http.client
 import os
 import sys
-import tempfile
 import time
 import traceback
 from collections import Counter
@@ -45,13 +44,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.hostile_basics import HostileRequest
-from bench.hostile_requests import FAMILIES, hostile_requests
-from bench.hostile_values import encoded
-from bench.hostile_world import Credentials, world_build
-from bench.live_site import cache_name, database_name, fresh_database, serving, site_configure
+from bench.hostile.basics import HostileRequest
+from bench.hostile.families import FAMILIES, hostile_requests
+from bench.hostile.values import encoded
+from bench.hostile.world import Credentials, world_build
+from bench.live_site import cache_name, database_name, fresh_database, production_site, serving
 
 # Requests per family at --scale 1: four to six minutes on SQLite or PostgreSQL here
 # (shared machine, load average 6-7), a minute or more of it the watch family's games
@@ -85,7 +82,9 @@ SLOW_LISTED = 15
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.hostile", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--seed", type=int, default=1, help="the campaign's seed")
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies every family's count")
     parser.add_argument(
@@ -93,18 +92,14 @@ def main() -> None:
     )
     arguments = parser.parse_args()
     counts = {family: max(1, round(n * arguments.scale)) for family, n in COUNTS.items()}
-    with tempfile.TemporaryDirectory() as directory:
-        os.environ.setdefault("SHEN_ANON_RATE", RAISED_RATE)
-        os.environ.setdefault("SHEN_EXPENSIVE_RATE", RAISED_RATE)
-        for scope in RAISED_PLAY_RATES:
-            os.environ.setdefault(f"SHEN_{scope.upper()}_RATE", RAISED_RATE)
-        # As behind nginx; with no proxy in front, the campaign's own X-Forwarded-For
-        # headers are what the throttles and the lockout read (a proxy count set too high).
-        os.environ.setdefault("SHEN_TRUSTED_PROXIES", "1")
-        site_configure(directory)
-        import django
-
-        django.setup()
+    os.environ.setdefault("SHEN_ANON_RATE", RAISED_RATE)
+    os.environ.setdefault("SHEN_EXPENSIVE_RATE", RAISED_RATE)
+    for scope in RAISED_PLAY_RATES:
+        os.environ.setdefault(f"SHEN_{scope.upper()}_RATE", RAISED_RATE)
+    # As behind nginx; with no proxy in front, the campaign's own X-Forwarded-For
+    # headers are what the throttles and the lockout read (a proxy count set too high).
+    os.environ.setdefault("SHEN_TRUSTED_PROXIES", "1")
+    with production_site() as directory:
         sys.exit(campaign(directory, seed=arguments.seed, counts=counts, listing=arguments.list))
 
 

@@ -1,4 +1,4 @@
-"""Hostile values for bench/hostile.py: numbers, text, JSON documents, decklists and search
+"""Hostile values for the campaign: numbers, text, JSON documents, decklists and search
 queries of the kinds that broke parsers and databases before, drawn from a seeded generator.
 
 Every function takes the `random.Random` to draw from, so one seed gives one campaign.

@@ -1,5 +1,5 @@
-"""The play part of the world bench/hostile.py aims at: matches at several depths, a bot
-match, finished matches (the player's and another's), another's match in play and its
+"""The play part of the world the hostile campaign aims at: matches at several depths, a
+bot match, finished matches (the player's and another's), another's match in play and its
 invitation, a replay file to mutate, and simulation jobs (played, queued, another's).
 
 Made on the fresh database through the services, as players would make them; the
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 
-from bench.hostile_basics import PlayWorld
+from bench.hostile.basics import PlayWorld
 
 # How many actions into its game each of the player's hot-seat matches is: a fresh one,
 # one mid-setup, one in play (the acts, undos and resignations aim at these).

@@ -1,4 +1,4 @@
-"""What a hostile request of bench/hostile.py is, what it aims at (the `World` the bench
+"""What a hostile request of the campaign is, what it aims at (the `World` the bench
 set up), and the small builders every family of requests uses."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from bench.hostile_values import NUMBERS, TEXTS, encoded, one_of, query_string
+from bench.hostile.values import NUMBERS, TEXTS, encoded, one_of, query_string
 
 # Who sends a request: the signed-in player (session cookie and CSRF token), an anonymous
 # visitor (a CSRF token of its own, as a browser that loaded a form has), a staff member
@@ -44,7 +44,7 @@ class ApiOperation:
 
 @dataclass(frozen=True)
 class PlayWorld:
-    """What the play families aim at (bench/hostile_play_world.py makes them)."""
+    """What the play families aim at (bench/hostile/play_world.py makes them)."""
 
     hotseats: tuple[int, ...]  # the player's hot-seat matches, at several depths
     numbers: tuple[int, ...]  # each one's state number

@@ -1,5 +1,5 @@
-"""The deck families of bench/hostile.py: importers (paste and upload, page and API, every
-kind), deck edits (the builder's +1 and set, autosave, naming, restoring, deleting),
+"""The deck families of the hostile campaign: importers (paste and upload, page and API,
+every kind), deck edits (the builder's +1 and set, autosave, naming, restoring, deleting),
 history and diffs, and the expensive pages (proxy and registration sheets, odds)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import random
 import zlib
 
-from bench.hostile_basics import (
+from bench.hostile.basics import (
     ANONYMOUS,
     FORGER,
     JSON,
@@ -22,7 +22,7 @@ from bench.hostile_basics import (
     multipart_body,
     post_form,
 )
-from bench.hostile_values import (
+from bench.hostile.values import (
     code_payload,
     csv_decklist,
     deck_code_text,

@@ -1,5 +1,5 @@
-"""The site-wide families of bench/hostile.py: the card search, every operation of the API
-schema, logging in (and signing up, resetting a password), odd headers, and every page
+"""The site-wide families of the hostile campaign: the card search, every operation of the
+API schema, logging in (and signing up, resetting a password), odd headers, and every page
 route with hostile values in its path and query."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 import re
 from collections.abc import Mapping
 
-from bench.hostile_basics import (
+from bench.hostile.basics import (
     ANONYMOUS,
     CURATOR,
     FORGER,
@@ -27,7 +27,7 @@ from bench.hostile_basics import (
     maybe,
     post_form,
 )
-from bench.hostile_values import (
+from bench.hostile.values import (
     NUMBERS,
     TEXTS,
     encoded,
