@@ -14,7 +14,7 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 
 from cards.models import Card, CardKind, Rarity, Realm
-from games.rulesets import default_rulesets, rulesets_refusal
+from games.rulesets import default_rulesets, format_game, rulesets_refusal
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -83,7 +83,7 @@ class Format(models.Model):
                 errors[field] = f'Give a mapping of {names} to counts, e.g. {{"{known[0]}": 1}}.'
             elif unknown := sorted(set(value) - set(known)):
                 errors[field] = f"Unknown {names}: {', '.join(unknown)}. Use {', '.join(known)}."
-        if refusal := rulesets_refusal(self.rulesets):
+        if refusal := rulesets_refusal(self.rulesets, format_game(self)):
             errors["rulesets"] = refusal
         if not isinstance(self.allowed_kinds, list):
             errors["allowed_kinds"] = 'Give a list of kinds, e.g. ["avatar"].'

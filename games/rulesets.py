@@ -17,6 +17,16 @@ if TYPE_CHECKING:
 DEFAULT_RULESET = "beta-2026-07"
 
 
+# The game every format is played in today: the one place that says so (a format of
+# another game will name its own).
+FORMATS_GAME = "shen"
+
+
+def format_game(format: Format) -> str:
+    """The game ``format``'s decks are played in."""
+    return FORMATS_GAME
+
+
 def playable_rulesets(game: str) -> tuple[str, ...]:
     """The rulesets ``game``'s engine can play, in the order a form offers them."""
     # Imported here, not at the top: decks.models imports this module for its formats'
@@ -31,7 +41,7 @@ def default_rulesets() -> list[str]:
     return [DEFAULT_RULESET]
 
 
-def rulesets_refusal(names: Any, *, game: str = "shen") -> str | None:
+def rulesets_refusal(names: Any, game: str) -> str | None:
     """Why ``names`` is not a list of rulesets ``game`` knows (None when it is one).
 
     An empty list is allowed: a format the site keeps for deck building only,
@@ -48,25 +58,25 @@ def rulesets_refusal(names: Any, *, game: str = "shen") -> str | None:
     return None
 
 
-def format_rulesets(format: Format, *, game: str = "shen") -> tuple[str, ...]:
-    """The rulesets ``format`` is played under that ``game`` can play, in the format's order."""
-    known = playable_rulesets(game)
+def format_rulesets(format: Format) -> tuple[str, ...]:
+    """The rulesets ``format`` is played under that its game can play, in its order."""
+    known = playable_rulesets(format_game(format))
     names = format.rulesets if isinstance(format.rulesets, list) else []
     return tuple(name for name in names if name in known)
 
 
-def deck_rulesets(deck: Deck, *, game: str = "shen") -> tuple[str, ...]:
+def deck_rulesets(deck: Deck) -> tuple[str, ...]:
     """The rulesets ``deck`` may be played under: those of its format the game can play.
 
     The first is the default of a match or simulation that names none.
     """
-    return format_rulesets(deck.format, game=game)
+    return format_rulesets(deck.format)
 
 
-def played_under_refusal(deck: Deck, ruleset: str, *, game: str = "shen") -> str | None:
+def played_under_refusal(deck: Deck, ruleset: str) -> str | None:
     """Why ``deck`` may not be played under ``ruleset`` (None when it may): a match's
     decks and a simulation's are of formats played under its rules."""
-    if ruleset in deck_rulesets(deck, game=game):
+    if ruleset in deck_rulesets(deck):
         return None
     return f"{deck.name} is a {deck.format.name} deck, which is not played under {ruleset}."
 

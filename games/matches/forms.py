@@ -11,7 +11,7 @@ from decks.models import Deck, Visibility
 from games.matches.options import RulesetOptionsMixin
 from games.models import FirstTurn, Mode
 from games.play import GAMES
-from games.rulesets import deck_rulesets
+from games.rulesets import deck_rulesets, format_game
 from games.seeds import MAX_SEED
 from shen_site.record_numbers import RecordChoiceField, WholeNumberFormField
 
@@ -42,12 +42,12 @@ class MatchStartForm(RulesetOptionsMixin, forms.Form):
     )
     first_turn = forms.ChoiceField(choices=FirstTurn.choices, initial=FirstTurn.DICE)
 
-    def __init__(self, *args: Any, user, deck: Deck, game: str = "shen", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user, deck: Deck, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        play = GAMES[game]
+        play = GAMES[format_game(deck.format)]
         self.fields["bot"].choices = [(name, name) for name in play.bot_names()]
         # Only the rulesets the deck's format is played under and the game can play.
-        rulesets = deck_rulesets(deck, game=game)
+        rulesets = deck_rulesets(deck)
         self.fields["ruleset"].choices = [(name, name) for name in rulesets]
         self.fields["ruleset"].initial = rulesets[0] if rulesets else None
         self.add_ruleset_options(play, rulesets)

@@ -39,7 +39,7 @@ from games.matches.records import (
 from games.matches.seats import seats_of
 from games.models import FirstTurn, Match, MatchNote, Mode, Status, new_invite_token
 from games.play import GAMES, IllegalMove, RecordMismatch, seat_name
-from games.rulesets import deck_rulesets, no_ruleset_message, played_under_refusal
+from games.rulesets import deck_rulesets, format_game, no_ruleset_message, played_under_refusal
 from games.seeds import MAX_SEED, is_seed
 
 MAX_NOTE_LENGTH = 2_000
@@ -61,7 +61,6 @@ def match_create(
     options: Mapping[str, Any] | None = None,
     seed: int | None = None,
     first_turn: str = FirstTurn.DICE,
-    game: str = "shen",
 ) -> Match:
     """A new match of ``owner``'s with ``deck``: hot-seat, against a bot, or an invitation
     for a friend (whose deck comes when they join). Without ``opponent_deck`` a hot-seat or
@@ -73,12 +72,13 @@ def match_create(
     chosen seed says on its table that the bot's cards are predictable."""
     if mode not in (Mode.HOTSEAT, Mode.BOT, Mode.FRIEND):
         raise MatchError(f"Unknown opponent {mode!r}: choose hotseat, bot or friend.")
+    game = format_game(deck.format)
     play = GAMES[game]
     if mode == Mode.BOT and bot_name not in play.bot_names():
         raise MatchError(f"Unknown bot {bot_name!r}: choose {', '.join(play.bot_names())}.")
     if first_turn not in FirstTurn.values:
         raise MatchError(f"Unknown first turn {first_turn!r}: choose dice, me or opponent.")
-    ruleset = _allowed_ruleset(deck, ruleset, game)
+    ruleset = _allowed_ruleset(deck, ruleset)
     try:
         options = play.check_options(ruleset, options or {})
     except ValueError as error:
@@ -93,7 +93,7 @@ def match_create(
     # A friend brings their own deck when they join; otherwise no deck is a mirror match.
     opponent_deck = None if mode == Mode.FRIEND else opponent_deck or deck
     if opponent_deck is not None:
-        _check_played_under(opponent_deck, ruleset, game)
+        _check_played_under(opponent_deck, ruleset)
     mine, mine_version = _pinned(deck)
     theirs, theirs_version = _pinned(opponent_deck) if opponent_deck else (None, None)
     seat = {
@@ -139,7 +139,7 @@ def match_join(*, match: Match, user: AbstractBaseUser, deck: Deck) -> Match:
         raise MatchForbidden("This is your own invitation: send the link to a friend.")
     if deck.owner_id != user.pk or deck.deleted_at is not None:
         raise MatchForbidden("Choose one of your own decks.")
-    _check_played_under(deck, match.ruleset, match.game)
+    _check_played_under(deck, match.ruleset)
     data, version = _pinned(deck)
     seat = 1 if match.red_user_id else 0
     decks = list(match.decks)
@@ -166,10 +166,10 @@ def _begin(match: Match) -> None:
     bot_turns_hand_over(match, position)
 
 
-def _allowed_ruleset(deck: Deck, ruleset: str | None, game: str) -> str:
+def _allowed_ruleset(deck: Deck, ruleset: str | None) -> str:
     """The ruleset asked for, or the format's first, when the deck's format is played under it
     and the game can play it."""
-    allowed = deck_rulesets(deck, game=game)
+    allowed = deck_rulesets(deck)
     if not allowed:
         raise MatchError(no_ruleset_message(deck.format))
     if ruleset is None or ruleset == "":
@@ -181,9 +181,9 @@ def _allowed_ruleset(deck: Deck, ruleset: str | None, game: str) -> str:
     return ruleset
 
 
-def _check_played_under(deck: Deck, ruleset: str, game: str) -> None:
+def _check_played_under(deck: Deck, ruleset: str) -> None:
     """The other deck of a match must be of a format played under the match's ruleset too."""
-    if refusal := played_under_refusal(deck, ruleset, game=game):
+    if refusal := played_under_refusal(deck, ruleset):
         raise MatchError(refusal)
 
 

@@ -15,7 +15,7 @@ from games.matches.options import RulesetOptionsMixin, chosen_options
 from games.models.simulations import MAX_GAMES, SimulationJob, SimulationKind
 from games.play import GAMES
 from games.refusals import Refusal
-from games.rulesets import deck_rulesets
+from games.rulesets import FORMATS_GAME, deck_rulesets
 from games.simulations.parameters import RULES_TEXT_LENGTH
 from shen_site.json_input import JSONInputError, json_document_read
 from shen_site.record_numbers import RecordChoiceField, WholeNumberFormField, record_number
@@ -146,13 +146,14 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         help_text=f"Up to {MAX_GAMES:,}; half of them with the seats swapped.",
     )
 
-    def __init__(self, *args: Any, user, game: str = "shen", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name in MATCH_FIELDS:
             self.fields[name] = copy.deepcopy(MatchStartForm.base_fields[name])
         # A match's seed words speak of seats and secrecy; a job's seed is the designer's.
         self.fields["seed"].help_text = "Blank: a random seed, shown with the results."
-        play = GAMES[game]
+        # No deck is chosen yet: the bots and rulesets offered are those of the formats' game.
+        play = GAMES[FORMATS_GAME]
         bots = [(name, name) for name in play.bot_names()]
         self.fields["bot_a"].choices = self.fields["bot_b"].choices = bots
         self.fields["ruleset"].choices = [(name, name) for name in play.rulesets()]
@@ -177,7 +178,7 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         # Opened from a deck's page: its format's first ruleset (both decks must be of
         # formats played under the rules chosen; the service says so otherwise).
         opened_from = decks.filter(pk=record_number(self.initial.get("deck_a")) or 0).first()
-        if opened_from is not None and (rulesets := deck_rulesets(opened_from, game=game)):
+        if opened_from is not None and (rulesets := deck_rulesets(opened_from)):
             self.fields["ruleset"].initial = rulesets[0]
         chosen = self.data.get("kind") or SimulationKind.MATCHUP
         self.ignored_fields = {

@@ -57,7 +57,7 @@ def kind_parameters(
     if kind == SimulationKind.RULE_AB:
         checked = rule_ab_parameters(parameters, ruleset, options, game)
         for deck in (*rows, *columns):
-            if refusal := played_under_refusal(deck, checked["ruleset_b"], game=game):
+            if refusal := played_under_refusal(deck, checked["ruleset_b"]):
                 raise ValueError(refusal)
         return checked
     if kind == SimulationKind.CARD_IMPACT:

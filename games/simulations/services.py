@@ -49,7 +49,7 @@ from games.models.simulations import (
 )
 from games.play import GAMES
 from games.refusals import Refusal
-from games.rulesets import played_under_refusal
+from games.rulesets import FORMATS_GAME, format_game, played_under_refusal
 from games.seeds import MAX_SEED, is_seed
 from games.simulations.confidence import Estimate
 from games.simulations.figures import (
@@ -122,7 +122,6 @@ def simulation_create(
     options: Mapping[str, Any] | None = None,
     games: Any,
     seed: Any = None,
-    game: str = "shen",
     kind: str = SimulationKind.MATCHUP,
     parameters: Mapping[str, Any] | None = None,
 ) -> SimulationJob:
@@ -130,6 +129,7 @@ def simulation_create(
     cut into chunks (for each arm of its ``kind``) and queued. Refuses (SimulationError,
     nothing saved) bad input, bad ``parameters`` for the kind, a deck ``owner`` may not
     see or that breaks its format; SimulationUnavailable when the queue cannot be reached."""
+    game = format_game(deck_a.format)
     options, seed = simulation_checked(
         bots=(bot_a, bot_b), ruleset=ruleset, options=options, games=games, seed=seed, game=game
     )
@@ -140,7 +140,7 @@ def simulation_create(
     rows, columns = _sides(owner, kind, parameters or {}, deck_a, deck_b)
     every = [*rows, *columns]
     for deck in every:
-        if refusal := played_under_refusal(deck, ruleset, game=game):
+        if refusal := played_under_refusal(deck, ruleset):
             raise SimulationError(refusal)
     pinned = [_pinned(owner, deck) for deck in every]
     decks = [data for data, _ in pinned]
@@ -210,7 +210,7 @@ def simulation_checked(
     options: Mapping[str, Any] | None,
     games: Any,
     seed: Any,
-    game: str = "shen",
+    game: str = FORMATS_GAME,
 ) -> tuple[dict[str, Any], int]:
     """The options (checked) and the seed (drawn when None) of a simulation; raises
     SimulationError naming the first bad setting."""

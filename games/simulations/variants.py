@@ -1,7 +1,7 @@
-"""Variants of a job's games, by value: a card replaced or blanked, another ruleset,
-other decks, and the games of a gauntlet.
+"""Variants of a job's decks, by value: a card replaced or blanked.
 
-A variant keeps every game's seed and seats, so playing both and comparing them
+The arms of a paired kind (``games.simulations.kinds``) keep every game's seed and
+seats, so playing both and comparing them
 with ``games.simulations.figures.paired_shift`` measures what the change did:
 card impact (a blank or a substitute), rule A/B (two rulesets or option sets)
 and errata what-if (the draft revision as the substitute). Decks here are the
@@ -12,11 +12,8 @@ Plain Python with no Django, like ``games.simulations.games``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
-
-from games.simulations.games import SimulatedGame, derive_seed, job_games
 
 # What a blank keeps of the card it stands in for: it costs the same, is the same
 # kind of card of the same realm, and does nothing else.
@@ -64,44 +61,3 @@ def with_card_replaced(
         **deck,
         "cards": [dict(substitute) if card["name"] == card_name else card for card in cards],
     }
-
-
-def with_ruleset(
-    games: Iterable[SimulatedGame],
-    ruleset: str,
-    options: Mapping[str, Any] | Sequence[tuple[str, Any]] = (),
-) -> Iterator[SimulatedGame]:
-    """The same games (seeds, seats, decks, bots) under another ruleset or options."""
-    pairs = tuple(sorted(dict(options).items()))
-    for game in games:
-        yield replace(game, ruleset=ruleset, options=pairs)
-
-
-def with_decks(games: Iterable[SimulatedGame], decks: Sequence[Any]) -> Iterator[SimulatedGame]:
-    """The same games with other decks A and B (e.g. one with a card replaced)."""
-    pair = (decks[0], decks[1])
-    for game in games:
-        yield replace(game, decks=pair)
-
-
-def gauntlet_games(
-    decks: Sequence[Any],
-    opponents: Sequence[Any],
-    ruleset: str,
-    options: Mapping[str, Any] | Sequence[tuple[str, Any]],
-    bots: Sequence[str],
-    seed: int,
-    count: int,
-) -> Iterator[tuple[tuple[int, int], SimulatedGame]]:
-    """Every deck against every opponent, ``count`` games each: ((deck index,
-    opponent index), game), the deck as deck A.
-
-    Each pairing is a job of its own with a seed derived from ``seed`` and the two
-    indexes, so adding a deck or an opponent leaves the other pairings' games as
-    they were. ``gauntlet_matrix`` (``games.simulations.figures``) reads the results.
-    """
-    for i, deck in enumerate(decks):
-        for j, opponent in enumerate(opponents):
-            pairing_seed = derive_seed(seed, "gauntlet", i, j)
-            for game in job_games(ruleset, options, (deck, opponent), bots, pairing_seed, count):
-                yield (i, j), game

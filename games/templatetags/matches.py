@@ -1,21 +1,12 @@
-"""Template helpers for match pages: actions as JSON text, a deck's match record."""
+"""Template helpers for match pages: a deck's match record."""
 
 from __future__ import annotations
-
-import json
-from typing import Any
 
 from django import template
 
 from games.matches.deck_records import deck_match_record
 
 register = template.Library()
-
-
-@register.filter
-def as_json(value: Any) -> str:
-    """``value`` as compact JSON text (autoescaping makes it safe in an attribute)."""
-    return json.dumps(value, separators=(",", ":"))
 
 
 @register.inclusion_tag("games/_deck_matches.html", takes_context=True)

@@ -113,11 +113,11 @@ def test_a_format_names_only_rulesets_the_game_knows(rulesets, message):
 
 def test_a_format_for_deck_building_only_names_no_ruleset():
     FormatFactory.build(slug="edited", name="Edited", rulesets=[]).full_clean()
-    assert rulesets_refusal(["beta-2026-07"]) is None
+    assert rulesets_refusal(["beta-2026-07"], "shen") is None
 
 
 def test_a_ruleset_the_engine_gains_becomes_valid(variant):
-    assert rulesets_refusal(["beta-2026-07", variant]) is None
+    assert rulesets_refusal(["beta-2026-07", variant], "shen") is None
 
 
 def test_the_admin_refuses_an_unknown_ruleset(admin_client):

@@ -3,14 +3,10 @@
 import pytest
 
 from games.engine import CardSpec
-from games.simulations.figures import figures, paired_shift
 from games.simulations.games import job_games, play_simulated_game
 from games.simulations.variants import (
     blank_card,
-    gauntlet_games,
     with_card_replaced,
-    with_decks,
-    with_ruleset,
 )
 from tests.games.simulated import SHORT, deck_pair
 
@@ -66,37 +62,3 @@ def test_a_deck_of_blanks_plays_whole_games():
     summaries = [play_simulated_game(game) for game in games]
     names = {s.name for summary in summaries for s in summary.cards[0]}
     assert names and all(name.startswith("Blank ") for name in names)
-
-
-def test_a_blanked_card_is_measured_on_the_same_seeds():
-    games = list(job_games("beta-2026-07", SHORT, (DECK_A, DECK_B), BOTS, 12, 4))
-    target = DECK_A["cards"][0]
-    variant_a = with_card_replaced(DECK_A, target["name"], blank_card(target))
-    variant = list(with_decks(games, (variant_a, DECK_B)))
-    assert [(g.seed, g.swapped) for g in variant] == [(g.seed, g.swapped) for g in games]
-    base = [play_simulated_game(game) for game in games]
-    blanked = [play_simulated_game(game) for game in variant]
-    assert paired_shift(base, blanked).count == 4
-    assert f"Blank {target['name']}" in {card.name for card in figures(blanked).cards[0]}
-
-
-def test_another_ruleset_keeps_every_game_but_its_rules():
-    games = list(job_games("beta-2026-07", SHORT, (DECK_A, DECK_B), BOTS, 5, 3))
-    ko = list(with_ruleset(games, "beta-2026-07", {"max_turns": 6, "ko": True}))
-    assert [g.options for g in ko] == [(("ko", True), ("max_turns", 6))] * 3
-    assert [(g.seed, g.swapped, g.decks, g.bots) for g in ko] == [
-        (g.seed, g.swapped, g.decks, g.bots) for g in games
-    ]
-
-
-def test_a_gauntlet_plays_every_deck_against_every_opponent_on_its_own_seeds():
-    games = list(gauntlet_games([DECK_A, DECK_B], [DECK_B], "beta-2026-07", SHORT, BOTS, 1, 2))
-    assert [key for key, _ in games] == [(0, 0), (0, 0), (1, 0), (1, 0)]
-    assert [game.decks for _, game in games] == [(DECK_A, DECK_B)] * 2 + [(DECK_B, DECK_B)] * 2
-    assert [game.swapped for _, game in games] == [False, True] * 2
-    assert len({game.seed for _, game in games}) == 4
-    # Another opponent adds its own pairings and leaves these as they were.
-    more = list(
-        gauntlet_games([DECK_A, DECK_B], [DECK_B, DECK_A], "beta-2026-07", SHORT, BOTS, 1, 2)
-    )
-    assert [pair for pair in more if pair[0][1] == 0] == games

@@ -21,7 +21,7 @@ from decks.models import Deck
 from games.decklists import DeckNotPlayable, deck_data, latest_version, slots_data
 from games.matches.options import options_in_words
 from games.play import GAMES
-from games.rulesets import deck_rulesets
+from games.rulesets import FORMATS_GAME, deck_rulesets
 from games.simulations.figure_words import interval_words
 from games.simulations.figures import Figures, figures
 from games.simulations.games import job_games, play_simulated_game
@@ -54,7 +54,7 @@ class Command(BaseCommand):
             _deck(options["deck_a"]),
             _deck(options["deck_b"]),
         )
-        ruleset = options["ruleset"] or ruleset_a or GAMES["shen"].rulesets()[0]
+        ruleset = options["ruleset"] or ruleset_a or GAMES[FORMATS_GAME].rulesets()[0]
         bots = (options["bot_a"], options["bot_b"])
         try:
             rules, seed = simulation_checked(

@@ -110,6 +110,6 @@ def _why_not(deck: Deck, match: Match) -> str:
     format is not played under the match's ruleset."""
     if violations := validate_deck(deck):
         return f"not valid: {violations[0].message}"
-    if match.ruleset not in deck_rulesets(deck, game=match.game):
+    if match.ruleset not in deck_rulesets(deck):
         return f"{deck.format.name} is not played under {match.ruleset}"
     return ""
