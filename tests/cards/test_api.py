@@ -160,8 +160,20 @@ def test_page_size_is_bounded(api_client, catalogue, monkeypatch):
     assert len(api_client.get(CARDS, {"page_size": 500}).json()["results"]) == 2
 
 
-def test_page_beyond_the_last_is_404(api_client, catalogue):
-    assert api_client.get(CARDS, {"page": 9}).status_code == 404
+@pytest.mark.parametrize(
+    ("path", "params"),
+    [
+        (CARDS, {"page": 9}),
+        (CARDS, {"page_size": 2, "page": 3}),  # 3 cards: page 2 is the last
+        (CARDS, {"q": "kind:avatar", "page": 2}),
+        ("/api/realms/", {"page": 2}),
+    ],
+)
+def test_page_beyond_the_last_is_404(api_client, catalogue, path, params):
+    # A client pages by the answer's ``next`` links; any other page is not there.
+    response = api_client.get(path, params)
+    assert response.status_code == 404
+    assert response.json() == {"detail": "Invalid page."}
 
 
 # --- Conditional requests ---------------------------------------------------------------
