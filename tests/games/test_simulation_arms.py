@@ -21,9 +21,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def half_run(alice, alices_deck, bobs_deck, monkeypatch):
+def half_run(alice, alices_deck, bobs_deck, jobs_held):
     """A rule A/B whose first arm has played and whose second has not begun."""
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = rule_ab(alice, alices_deck, bobs_deck)
     run_arm(job, 0)
     return job

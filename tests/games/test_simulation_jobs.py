@@ -106,9 +106,8 @@ def test_same_seed_same_games(alice, alices_deck, bobs_deck):
     assert one == two
 
 
-def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, monkeypatch):
+def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, jobs_held):
     # Nothing runs on enqueue: the job waits, as behind a busy worker.
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     first = job.chunks.get(index=0)
     assert len(chunk_run(first.pk)) == first.count == 10
@@ -123,9 +122,8 @@ def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, mo
 
 
 def test_the_time_left_of_a_paired_job_counts_every_arms_games(
-    alice, alices_deck, bobs_deck, monkeypatch
+    alice, alices_deck, bobs_deck, jobs_held
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(
         alice,
         alices_deck,
@@ -179,8 +177,9 @@ def test_broker_down_says_unavailable_and_saves_nothing(alice, alices_deck, bobs
     assert not SimulationJob.objects.exists()
 
 
-def test_a_running_chunk_stops_soon_after_a_cancel(alice, alices_deck, bobs_deck, monkeypatch):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
+def test_a_running_chunk_stops_soon_after_a_cancel(
+    alice, alices_deck, bobs_deck, jobs_held, monkeypatch
+):
     monkeypatch.setattr("games.simulations.services.CANCEL_CHECK_SECONDS", 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=25)
     played = []
@@ -207,9 +206,8 @@ def test_the_job_figures_add_up_its_chunks(alice, alices_deck, bobs_deck):
 
 
 def test_a_game_that_fails_stops_the_job_with_the_reason(
-    alice, alices_deck, bobs_deck, monkeypatch
+    alice, alices_deck, bobs_deck, jobs_held, monkeypatch
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=60)
 
     def broken(game):

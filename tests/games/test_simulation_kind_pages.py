@@ -16,12 +16,6 @@ from tests.games.test_simulation_pages import form_data
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice_api(api_client, alice):
-    api_client.force_authenticate(alice)
-    return api_client
-
-
 def test_the_form_starts_a_rule_ab_and_its_page_shows_both_arms(
     client, alice, alices_deck, bobs_deck
 ):

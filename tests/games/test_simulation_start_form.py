@@ -26,11 +26,9 @@ LEGENDS = {
 
 
 @pytest.fixture
-def designer(client, alice, monkeypatch):
+def designer(alice_in, jobs_held):
     """Alice on the form, her jobs queued but not played (what is stored is the point)."""
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
-    client.force_login(alice)
-    return client
+    return alice_in
 
 
 def fieldset_of(page: str, kind: str) -> str:
