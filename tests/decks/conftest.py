@@ -26,7 +26,7 @@ def owners_deck(owner):
 
 
 @pytest.fixture
-def owner_logged_in(client, owner):
+def logged_in(client, owner):
     """The test client, logged in as `owner`."""
     client.force_login(owner)
     return client

@@ -19,11 +19,6 @@ def deck(owners_deck):
 
 
 @pytest.fixture
-def logged_in(owner_logged_in):
-    return owner_logged_in
-
-
-@pytest.fixture
 def locked(monkeypatch):
     """Every deck write fails as SQLite does when its busy timeout runs out."""
 

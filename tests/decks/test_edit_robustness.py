@@ -43,11 +43,11 @@ def test_any_if_match_is_applied_or_refused_with_412(owner, owners_deck, if_matc
 
 @EXAMPLES
 @given(revision=header_text | st.integers().map(str))
-def test_any_posted_revision_is_saved_or_refused_with_409(owner_logged_in, owners_deck, revision):
+def test_any_posted_revision_is_saved_or_refused_with_409(logged_in, owners_deck, revision):
     owners_deck.refresh_from_db()
     data = {**settings_data(owners_deck), "revision": revision, "description": revision[:50]}
 
-    response = owner_logged_in.post(
+    response = logged_in.post(
         f"/decks/{owners_deck.pk}/edit/settings/", data, HTTP_HX_REQUEST="true"
     )
 

@@ -19,8 +19,8 @@ def deck(owners_deck):
 
 
 @pytest.fixture
-def tab(owner_logged_in):
-    return owner_logged_in
+def tab(logged_in):
+    return logged_in
 
 
 def form_as_loaded(deck):
