@@ -182,17 +182,18 @@ def test_random_errata_drafts_never_cause_a_500(
 
 
 def test_listing_jobs_costs_the_same_queries_for_one_or_many(alice_api, alices_deck, bobs_deck):
-    def queries() -> int:
+    def queries(jobs: int) -> int:
         with CaptureQueriesContext(connection) as captured:
             listed = alice_api.get("/api/simulations/").json()
+        assert len(listed) == jobs
         assert all(job["progress"]["done"] == job["games"] for job in listed)
         return len(captured)
 
     start(alice_api, alices_deck, bobs_deck)
-    one = queries()
+    one = queries(1)
     start(alice_api, alices_deck, bobs_deck, seed=4)
     start(alice_api, alices_deck, bobs_deck, seed=5)
-    assert queries() == one
+    assert queries(3) == one
 
 
 @pytest.mark.parametrize("deck", [2**63, -1, 0])
