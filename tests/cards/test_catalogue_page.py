@@ -227,7 +227,8 @@ def test_page_is_a_constant_number_of_queries(client, django_assert_max_num_quer
         card = AvatarFactory(name=f"Avatar {number:02}", realm=realm)
         AbilityFactory(card=card)
     with django_assert_max_num_queries(5):
-        client.get(URL, {"per_page": 96})
+        response = client.get(URL, {"per_page": 96})
+    assert names(response) == [f"Avatar {number:02}" for number in range(40)]
 
 
 @pytest.mark.parametrize(
