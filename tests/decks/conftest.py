@@ -20,7 +20,7 @@ def owner(db):
 
 
 @pytest.fixture
-def owners_deck(owner):
+def deck(owner):
     """An empty private deck of `owner`'s, in Shén Standard."""
     return deck_create(owner=owner, name="Work in progress", format=FormatFactory())
 

@@ -14,11 +14,6 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
-def deck(owners_deck):
-    return owners_deck
-
-
-@pytest.fixture
 def bolt():
     return CardFactory(name="Cinder Bolt", realm=RealmFactory(name="Ember"), cost=1)
 

@@ -13,9 +13,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def deck(owners_deck):
-    deck_update(deck=owners_deck, name="First name")
-    return owners_deck
+def deck(deck):
+    """The owner's deck, renamed once: its revision is past the first."""
+    deck_update(deck=deck, name="First name")
+    return deck
 
 
 @pytest.fixture

@@ -119,11 +119,10 @@ def test_a_gauntlet_row_tells_both_sides_and_its_best_deck(
 
 
 def test_a_stopped_job_is_marked_partial_and_tells_how_far_it_got(
-    client, alice, alices_deck, bobs_deck, monkeypatch
+    client, alice, alices_deck, bobs_deck, jobs_held
 ):
     from games.simulations.services import chunk_run
 
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     chunk_run(job.chunks.get(index=0).pk)
     simulation_cancel(job)
@@ -132,9 +131,8 @@ def test_a_stopped_job_is_marked_partial_and_tells_how_far_it_got(
 
 
 def test_a_running_paired_job_tells_its_shift_once_over(
-    client, alice, alices_deck, bobs_deck, monkeypatch
+    client, alice, alices_deck, bobs_deck, jobs_held
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = rule_ab(alice, alices_deck, bobs_deck)
     row = row_of(listed(client, alice), job.pk)
     assert "once both arms have played" in row and "0 of 24 played" in row
