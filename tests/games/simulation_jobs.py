@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.models.simulations import SimulationJob, SimulationKind
-from games.simulations.services import chunk_run, simulation_create
+from games.simulations.services import SimulationError, chunk_run, simulation_create
 
 
 def simulation_start(owner, deck_a, deck_b, **changes) -> SimulationJob:
@@ -21,6 +23,15 @@ def simulation_start(owner, deck_a, deck_b, **changes) -> SimulationJob:
         "seed": 7,
     }
     return simulation_create(**{**arguments, **changes})
+
+
+def simulation_refused(owner, deck_a, deck_b, reason: str, **changes) -> None:
+    """``simulation_start`` with ``changes`` is refused with ``reason`` (a regular
+    expression) and stores no job."""
+    before = SimulationJob.objects.count()
+    with pytest.raises(SimulationError, match=reason):
+        simulation_start(owner, deck_a, deck_b, **changes)
+    assert SimulationJob.objects.count() == before
 
 
 def rule_ab(owner, deck_a, deck_b, **changes) -> SimulationJob:

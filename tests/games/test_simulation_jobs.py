@@ -19,7 +19,6 @@ from games.simulations.progress import simulation_progress
 from games.simulations.services import (
     TAIL_GAMES,
     SimulationConflict,
-    SimulationError,
     SimulationUnavailable,
     chunk_run,
     chunk_size,
@@ -27,7 +26,7 @@ from games.simulations.services import (
     job_summaries,
     simulation_cancel,
 )
-from tests.games.simulation_jobs import run_arm, simulation_start
+from tests.games.simulation_jobs import run_arm, simulation_refused, simulation_start
 
 pytestmark = pytest.mark.django_db
 
@@ -156,15 +155,11 @@ def test_the_time_left_of_a_paired_job_counts_every_arms_games(
     ],
 )
 def test_bad_input_is_refused_and_saves_nothing(alice, alices_deck, bobs_deck, changes, reason):
-    with pytest.raises(SimulationError, match=reason):
-        simulation_start(alice, alices_deck, bobs_deck, **changes)
-    assert not SimulationJob.objects.exists()
+    simulation_refused(alice, alices_deck, bobs_deck, reason, **changes)
 
 
 def test_someone_elses_private_deck_is_refused(bob, alices_deck, bobs_deck):
-    with pytest.raises(SimulationError, match="decks you can see"):
-        simulation_start(bob, alices_deck, bobs_deck)
-    assert not SimulationJob.objects.exists()
+    simulation_refused(bob, alices_deck, bobs_deck, "decks you can see")
 
 
 def test_broker_down_says_unavailable_and_saves_nothing(alice, alices_deck, bobs_deck, monkeypatch):
@@ -226,6 +221,5 @@ def test_a_deck_whose_format_is_not_played_under_the_rules_is_refused(
     alice, alices_deck, bobs_deck
 ):
     # Shén Standard (the decks' format) is played under the beta rules, not the starter rules.
-    with pytest.raises(SimulationError, match=r"not played under simplified-0\.1"):
-        simulation_start(alice, alices_deck, bobs_deck, ruleset="simplified-0.1", options={})
-    assert not SimulationJob.objects.exists()
+    reason = r"not played under simplified-0\.1"
+    simulation_refused(alice, alices_deck, bobs_deck, reason, ruleset="simplified-0.1", options={})
