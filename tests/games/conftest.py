@@ -53,6 +53,12 @@ def bobs_deck(bob, realms):
 
 
 @pytest.fixture
+def third_deck(alice, realms):
+    """Alice's deck of the third realm, for the gauntlets' third side."""
+    return playable_deck(owner=alice, realm=realms[2], name="Third deck")
+
+
+@pytest.fixture
 def jobs_held(monkeypatch):
     """Simulation jobs are stored and their chunks queued to no worker: none is played
     unless the test runs a chunk itself, as behind a busy worker."""

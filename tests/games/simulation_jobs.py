@@ -47,6 +47,17 @@ def rule_ab(owner, deck_a, deck_b, **changes) -> SimulationJob:
     )
 
 
+def gauntlet(owner, deck_a, deck_b, decks=(), opponents=(), **changes) -> SimulationJob:
+    """A gauntlet job: deck A and ``decks`` each against deck B and ``opponents``."""
+    parameters = {
+        "decks": [deck.pk for deck in decks],
+        "opponents": [deck.pk for deck in opponents],
+    }
+    return simulation_start(
+        owner, deck_a, deck_b, kind=SimulationKind.GAUNTLET, parameters=parameters, **changes
+    )
+
+
 def run_arm(job: SimulationJob, arm: int) -> None:
     """Play every chunk of ``job``'s arm ``arm`` here, as a worker would; ``job`` read
     again after."""

@@ -17,8 +17,7 @@ from games.simulations.services import (
     job_shift,
     job_summaries,
 )
-from tests.factories.matches import playable_deck
-from tests.games.simulation_jobs import rule_ab, simulation_refused, simulation_start
+from tests.games.simulation_jobs import gauntlet, rule_ab, simulation_refused, simulation_start
 
 pytestmark = pytest.mark.django_db
 
@@ -154,23 +153,17 @@ def test_an_unknown_kind_is_refused(alice, alices_deck, bobs_deck):
     simulation_refused(alice, alices_deck, bobs_deck, "Unknown kind", kind="poker")
 
 
-def test_a_gauntlet_plays_every_pairing_on_its_own_seed(alice, bob, realms, alices_deck, bobs_deck):
-    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
-    job = simulation_start(
-        alice,
-        alices_deck,
-        bobs_deck,
-        kind=SimulationKind.GAUNTLET,
-        games=4,
-        parameters={"decks": [third.pk], "opponents": [alices_deck.pk]},
+def test_a_gauntlet_plays_every_pairing_on_its_own_seed(alice, alices_deck, bobs_deck, third_deck):
+    job = gauntlet(
+        alice, alices_deck, bobs_deck, decks=[third_deck], opponents=[alices_deck], games=4
     )
     job.refresh_from_db()
     assert job.status == JobStatus.FINISHED and job.arm_count == 4
     assert job.parameters["decks"] == ["Alice's deck", "Third deck"]
     assert job.parameters["opponents"] == ["Bob's deck", "Alice's deck"]
-    gauntlet = job_gauntlet(job)
-    assert [[cell.count for cell in row] for row in gauntlet.cells] == [[4, 4], [4, 4]]
-    assert [estimate.count for estimate in gauntlet.overall] == [8, 8]
+    table = job_gauntlet(job)
+    assert [[cell.count for cell in row] for row in table.cells] == [[4, 4], [4, 4]]
+    assert [estimate.count for estimate in table.overall] == [8, 8]
     # Pairing (1, 0) is the third deck against Bob's, on the gauntlet's derived seed.
     game = game_number(job, 0, 2)
     assert game.seed == derive_seed(derive_seed(job.seed, "gauntlet", 1, 0), 0)
