@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django import forms
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
@@ -104,6 +104,18 @@ def _page_links(page: Page) -> list[PageLink]:
     return links
 
 
+def _page_moved(request: HttpRequest, page: Page) -> HttpResponse | None:
+    """A redirect to the page shown, the query kept, when the one asked for is not it: past
+    the end (a bookmark, a catalogue since shrunk) it is the last page, so the address,
+    the pager and the cards agree."""
+    asked = request.GET.get("page")
+    if asked is None or asked == str(page.number):
+        return None
+    query = request.GET.copy()
+    query["page"] = str(page.number)
+    return redirect(f"{request.path}?{query.urlencode()}")
+
+
 def _marked_query(filterset: CardFilter, text: str) -> MarkedQuery | None:
     error = filterset.search_error
     if error is None:
@@ -160,6 +172,8 @@ def catalogue(request: HttpRequest) -> HttpResponseBase:
     view, per_page = display.display()
     # An invalid filter or query gives CardFilter an empty queryset: no partial lists.
     page = Paginator(filterset.qs, per_page).get_page(request.GET.get("page"))
+    if (moved := _page_moved(request, page)) is not None:
+        return moved
     form = filterset.form
     _as_checkboxes(form)
     context = {

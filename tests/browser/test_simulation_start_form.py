@@ -12,11 +12,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from games.models.simulations import SimulationJob, SimulationKind
+from games.models.simulations import SimulationJob
 from tests.browser.test_content_security_policy import watch
 from tests.browser.test_deck_builder import log_in
 from tests.browser.test_page_widths import PHONE
 from tests.browser.test_simulation_kinds import DESKTOP, world  # noqa: F401 (a fixture)
+from tests.games.test_simulation_start_form import assert_option_set_ab
 from tests.games.workers import broker_in_use
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -128,16 +129,5 @@ def test_an_option_set_ab_of_one_ruleset_starts_with_each_arms_options(designer)
     page.get_by_label(f"Arm B: {KO}").check()
     page.get_by_role("button", name="Start the simulation").click()
     expect(page).to_have_url(re.compile(r"/simulations/\d+/$"))
-    job = SimulationJob.objects.get()
-    assert job.kind == SimulationKind.RULE_AB and job.ruleset == "beta-2026-07"
-    assert job.options == {
-        "recovery": "all",
-        "ko": False,
-        "realm_stone_counts": True,
-        "max_turns": 6,
-    }
-    assert job.parameters == {
-        "ruleset_b": "beta-2026-07",
-        "options_b": {**job.options, "ko": True},
-    }
+    assert_option_set_ab(SimulationJob.objects.get(), ko=True)
     assert_fits_and_is_clean(page)

@@ -64,16 +64,19 @@ def _change_url(card: Card) -> str:
 
 
 @pytest.mark.parametrize(
-    "url",
+    ("url", "shown"),
     [
-        "admin:cards_card_changelist",
-        "admin:cards_card_add",
-        "admin:cards_realm_changelist",
-        "admin:cards_realm_add",
+        ("admin:cards_card_changelist", ">Deep Delver</a>"),
+        ("admin:cards_card_add", 'name="abilities-TOTAL_FORMS"'),
+        ("admin:cards_realm_changelist", ">Deepwater</a>"),
+        ("admin:cards_realm_add", 'name="colour"'),
     ],
 )
-def test_staff_can_open_the_catalogue_admin_pages(admin_client, url):
-    assert admin_client.get(reverse(url)).status_code == 200
+def test_staff_can_open_the_catalogue_admin_pages(admin_client, url, shown):
+    AvatarFactory(name="Deep Delver", realm=RealmFactory(name="Deepwater"))
+    response = admin_client.get(reverse(url))
+    assert response.status_code == 200
+    assert shown in response.content.decode()
 
 
 def test_staff_can_open_a_card_change_page(admin_client, avatar):

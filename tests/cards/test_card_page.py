@@ -135,5 +135,10 @@ def test_card_svg_is_served_as_an_svg_image(client, warden):
 
 
 def test_card_page_is_a_constant_number_of_queries(client, warden, django_assert_max_num_queries):
+    for cost in (4, 1):
+        card_revise(card=warden, changes={"cost": cost}, note=f"Cost {cost}")
     with django_assert_max_num_queries(4):
-        client.get(reverse("cards:card", args=[warden.slug]))
+        page = client.get(reverse("cards:card", args=[warden.slug])).content.decode()
+    # All of it: the card, its ability and both revisions.
+    assert "<h1>Ember Warden</h1>" in page and "cost 2 Shén · in combat" in page
+    assert "— Cost 4" in page and "— Cost 1" in page

@@ -158,21 +158,35 @@ def test_form_is_an_htmx_get_that_pushes_the_url(client, catalogue):
     assert 'hx-push-url="true"' in form
 
 
-def test_pages_keep_the_query_in_their_links(client):
+@pytest.fixture
+def two_pages():
+    """30 Avatars: 24 on the first page, the last 6 on the second."""
     realm = RealmFactory()
     for number in range(30):
         AvatarFactory(name=f"Avatar {number:02}", realm=realm)
+    return [f"Avatar {number:02}" for number in range(24, 30)]
+
+
+def test_pages_keep_the_query_in_their_links(client, two_pages):
     response = client.get(URL, {"q": "kind:avatar", "per_page": 24})
     assert len(names(response)) == 24
     html = response.content.decode()
     assert 'href="/?q=kind%3Aavatar&amp;per_page=24&amp;page=2"' in html
     second = client.get(URL, {"q": "kind:avatar", "per_page": 24, "page": 2})
-    assert names(second) == [f"Avatar {number:02}" for number in range(24, 30)]
+    assert names(second) == two_pages
 
 
-def test_out_of_range_page_shows_the_last_page(client, catalogue):
-    assert client.get(URL, {"page": "99"}).status_code == 200
-    assert client.get(URL, {"page": "nonsense"}).status_code == 200
+@pytest.mark.parametrize("asked", ["3", "99", "99999999999999999999999"])
+def test_a_page_past_the_end_redirects_to_the_last_page_keeping_the_query(client, two_pages, asked):
+    response = client.get(URL, {"q": "kind:avatar", "page": asked})
+    assert response.status_code == 302
+    assert response["Location"] == "/?q=kind%3Aavatar&page=2"
+    assert names(client.get(response["Location"])) == two_pages
+
+
+def test_a_page_that_is_no_number_redirects_to_the_first(client, catalogue):
+    response = client.get(URL, {"page": "nonsense"}, headers={"HX-Request": "true"})
+    assert response.status_code == 302 and response["Location"] == "/?page=1"
 
 
 def test_syntax_error_points_at_the_bad_token_with_no_results(client, catalogue):
@@ -213,7 +227,8 @@ def test_page_is_a_constant_number_of_queries(client, django_assert_max_num_quer
         card = AvatarFactory(name=f"Avatar {number:02}", realm=realm)
         AbilityFactory(card=card)
     with django_assert_max_num_queries(5):
-        client.get(URL, {"per_page": 96})
+        response = client.get(URL, {"per_page": 96})
+    assert names(response) == [f"Avatar {number:02}" for number in range(40)]
 
 
 @pytest.mark.parametrize(
@@ -234,8 +249,13 @@ def test_page_is_a_constant_number_of_queries(client, django_assert_max_num_quer
     ],
 )
 def test_hostile_query_strings_never_fail_the_page(client, catalogue, params):
-    assert client.get(URL, params).status_code == 200
-    assert client.get(URL, params, headers={"HX-Request": "true"}).status_code == 200
+    # A page past the end is a redirect to the last page: followed, as a browser does.
+    page = client.get(URL, params, follow=True)
+    partial = client.get(URL, params, headers={"HX-Request": "true"}, follow=True)
+    assert page.status_code == partial.status_code == 200
+    assert "<html" in page.content.decode() and "<html" not in partial.content.decode()
+    for response in (page, partial):
+        assert 'class="result-count"' in response.content.decode()
 
 
 def test_checkbox_groups_have_plain_legends(client, catalogue):

@@ -4,61 +4,12 @@ import pytest
 
 from cards.models import Card
 from cards.search import MAX_QUERY_LENGTH, SearchSyntaxError, parse_query
-from tests.factories.cards import (
-    AvatarFactory,
-    CardFactory,
-    ItemFactory,
-    RealmFactory,
-    RemainsFactory,
-)
+from tests.factories.cards import two_realm_catalogue
 
 
 @pytest.fixture
 def catalogue(db):
-    ember = RealmFactory(name="Ember Reach", slug="ember")
-    tide = RealmFactory(name="Tidewater", slug="tide")
-    AvatarFactory(
-        name="Ember Warden",
-        realm=ember,
-        cost=2,
-        melee=3,
-        defense=2,
-        ranged=0,
-        movement=2,
-        is_spirit=True,
-        rarity="rare",
-        rules_text="Walks the Spirit Path.",
-        flavour_text="The stone remembers.",
-        keywords=" flying ",
-    )
-    AvatarFactory(
-        name="Tide Caller",
-        realm=tide,
-        cost=4,
-        melee=1,
-        defense=4,
-        ranged=2,
-        movement=3,
-        rarity="common",
-        rules_text="Draw a card.",
-        keywords=" swift ",
-    )
-    ItemFactory(name="Ember Blade", realm=ember, cost=1, rarity="uncommon", rules_text="+1 melee.")
-    RemainsFactory(
-        name="Spirit Bridge",
-        realm=tide,
-        cost=3,
-        rarity="mythic",
-        rules_text="Target walks the spirit path.",
-    )
-    CardFactory(
-        name="Sudden Fire",
-        realm=ember,
-        cost=0,
-        rarity="champion",
-        rules_text="Your opponent loses a card.",
-        keywords=" flying swift ",
-    )
+    two_realm_catalogue()
 
 
 def names(query: str) -> set[str]:

@@ -82,7 +82,10 @@ def test_a_list_reads_its_cards_stored_documents_in_one_query(
     AvatarFactory.create_batch(5, realm=warden.realm)
     # The catalogue's version (which counts the cards: the page's count), the page.
     with django_assert_num_queries(2):
-        api_client.get(CARDS)
+        body = api_client.get(CARDS).json()
+    assert body["count"] == len(body["results"]) == 6
+    forge = next(card for card in body["results"] if card["slug"] == "forge-warden")
+    assert [ability["name"] for ability in forge["abilities"]] == ["Kindle"]
 
 
 def test_a_filtered_page_reads_documents_for_its_own_cards_only(api_client, warden):

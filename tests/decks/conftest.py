@@ -20,13 +20,13 @@ def owner(db):
 
 
 @pytest.fixture
-def owners_deck(owner):
+def deck(owner):
     """An empty private deck of `owner`'s, in Shén Standard."""
     return deck_create(owner=owner, name="Work in progress", format=FormatFactory())
 
 
 @pytest.fixture
-def owner_logged_in(client, owner):
+def logged_in(client, owner):
     """The test client, logged in as `owner`."""
     client.force_login(owner)
     return client

@@ -48,6 +48,12 @@ def test_the_admin_refuses_an_unknown_rarity(admin_client):
 
 
 def test_deck_admin_pages_open(admin_client, ember_deck):
-    assert admin_client.get("/admin/decks/deck/").status_code == 200
-    assert admin_client.get(f"/admin/decks/deck/{ember_deck.pk}/change/").status_code == 200
-    assert admin_client.get("/admin/decks/format/1/change/").status_code == 200
+    listed = admin_client.get("/admin/decks/deck/").content.decode()
+    assert f'/admin/decks/deck/{ember_deck.pk}/change/">Ember Rush</a>' in listed
+    changed = admin_client.get(f"/admin/decks/deck/{ember_deck.pk}/change/").content.decode()
+    assert 'value="Ember Rush"' in changed
+    assert 'name="slots-TOTAL_FORMS" value="5"' in changed  # the deck's five slots, inline
+    assert (
+        'value="Shén Standard"'
+        in admin_client.get("/admin/decks/format/1/change/").content.decode()
+    )

@@ -282,6 +282,8 @@ def test_import_an_uploaded_file(stranger_client, ember_catalogue):
         format="multipart",
     )
     assert response.status_code == 201, response.json()
+    slots = response.json()["slots"]
+    assert [(slot["card"], slot["count"]) for slot in slots] == [("ember-lance", 3)]
 
 
 def test_import_with_problems_saves_nothing_and_lists_them(

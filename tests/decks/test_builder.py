@@ -4,9 +4,9 @@ import pytest
 from django.urls import reverse
 
 from decks.models import Deck, Visibility
-from decks.services import deck_create, deck_set_slot
+from decks.services import deck_set_slot
 from tests.factories.cards import AvatarFactory, CardFactory, RealmFactory
-from tests.factories.decks import FormatFactory, StarterFormatFactory, UserFactory
+from tests.factories.decks import FormatFactory, StarterFormatFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -14,24 +14,8 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
-def owner():
-    return UserFactory(username="builder")
-
-
-@pytest.fixture
-def deck(owner):
-    return deck_create(owner=owner, name="Work in progress", format=FormatFactory())
-
-
-@pytest.fixture
 def bolt():
     return CardFactory(name="Cinder Bolt", realm=RealmFactory(name="Ember"), cost=1)
-
-
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
 
 
 def change(client, deck, **data):

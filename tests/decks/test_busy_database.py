@@ -14,16 +14,6 @@ LOCKED = OperationalError("database is locked")
 
 
 @pytest.fixture
-def deck(owners_deck):
-    return owners_deck
-
-
-@pytest.fixture
-def logged_in(owner_logged_in):
-    return owner_logged_in
-
-
-@pytest.fixture
 def locked(monkeypatch):
     """Every deck write fails as SQLite does when its busy timeout runs out."""
 

@@ -23,11 +23,6 @@ CLICKS = 30
 PATCHES = 40
 
 
-@pytest.fixture
-def deck(owners_deck):
-    return owners_deck
-
-
 def api_clients(owner, count: int) -> list[APIClient]:
     """`count` API clients authenticated as `owner`, one per thread."""
     clients = [APIClient() for _ in range(count)]

@@ -15,11 +15,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def owner():
-    return UserFactory(username="tidy")
-
-
-@pytest.fixture
 def deck(owner):
     from decks.services import deck_create
     from tests.factories.decks import FormatFactory
@@ -27,12 +22,6 @@ def deck(owner):
     return deck_create(
         owner=owner, name="Old idea", format=FormatFactory(), visibility=Visibility.PUBLIC
     )
-
-
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
 
 
 def deleted_days_ago(deck, days):

@@ -26,38 +26,36 @@ header_text = st.text(
 
 @EXAMPLES
 @given(if_match=header_text | st.just("*") | st.just('""'))
-def test_any_if_match_is_applied_or_refused_with_412(owner, owners_deck, if_match):
+def test_any_if_match_is_applied_or_refused_with_412(owner, deck, if_match):
     api = APIClient()
     api.force_authenticate(owner)
-    before = Deck.objects.get(pk=owners_deck.pk)
+    before = Deck.objects.get(pk=deck.pk)
 
     response = api.patch(
-        f"/api/decks/{owners_deck.pk}/", {"description": "X"}, format="json", HTTP_IF_MATCH=if_match
+        f"/api/decks/{deck.pk}/", {"description": "X"}, format="json", HTTP_IF_MATCH=if_match
     )
 
     assert response.status_code in (200, 412)
-    after = Deck.objects.get(pk=owners_deck.pk)
+    after = Deck.objects.get(pk=deck.pk)
     if response.status_code == 412:
         assert after.revision == before.revision
 
 
 @EXAMPLES
 @given(revision=header_text | st.integers().map(str))
-def test_any_posted_revision_is_saved_or_refused_with_409(owner_logged_in, owners_deck, revision):
-    owners_deck.refresh_from_db()
-    data = {**settings_data(owners_deck), "revision": revision, "description": revision[:50]}
+def test_any_posted_revision_is_saved_or_refused_with_409(logged_in, deck, revision):
+    deck.refresh_from_db()
+    data = {**settings_data(deck), "revision": revision, "description": revision[:50]}
 
-    response = owner_logged_in.post(
-        f"/decks/{owners_deck.pk}/edit/settings/", data, HTTP_HX_REQUEST="true"
-    )
+    response = logged_in.post(f"/decks/{deck.pk}/edit/settings/", data, HTTP_HX_REQUEST="true")
 
     assert response.status_code in (200, 409)
     if response.status_code == 409:
-        assert Deck.objects.get(pk=owners_deck.pk).revision == owners_deck.revision
+        assert Deck.objects.get(pk=deck.pk).revision == deck.revision
 
 
 @EXAMPLES
 @given(token=header_text)
-def test_any_share_token_in_a_url_is_not_found(client, owners_deck, token):
+def test_any_share_token_in_a_url_is_not_found(client, deck, token):
     assert client.get(f"/decks/s/{quote(token, safe='')}/").status_code == 404
     assert client.get(f"/api/decks/shared/{quote(token, safe='')}/").status_code == 404

@@ -70,9 +70,13 @@ def test_every_problem_is_reported_with_its_line(ember_catalogue):
 def test_lookups_take_two_queries_whatever_the_length(
     ember_catalogue, django_assert_max_num_queries
 ):
-    text = "\n".join(["3 Ember Lance", "2 Ash Wall", "1 Nope"] * 50)
+    # 150 lines, 50 copies of each card: within the limits, so every line is read.
+    text = "\n".join(["1 Ember Lance", "1 Ash Wall", "1 Nope"] * 50)
     with django_assert_max_num_queries(2):
-        decklist_parse(text=text, kind="text")
+        parsed = decklist_parse(text=text, kind="text")
+    assert {entry.card.slug for entry in parsed.entries} == {"ember-lance", "ash-wall"}
+    assert len(parsed.entries) == 100
+    assert [problem.line for problem in parsed.problems] == list(range(3, 151, 3))
 
 
 def test_json_reads_names_or_slugs(ember_catalogue):

@@ -11,12 +11,6 @@ from tests.factories.decks import FormatFactory, UserFactory
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
-
-
 def post(client, text, **fields):
     return client.post(reverse("decks:import"), {"text": text, **fields})
 

@@ -101,7 +101,8 @@ def test_browse_lists_in_a_constant_number_of_queries(
     for number in range(5):
         deck_create(owner=owner, name=f"Deck {number}", format=FormatFactory(), visibility="public")
     with django_assert_max_num_queries(6):
-        client.get(reverse("decks:browse"))
+        html = client.get(reverse("decks:browse")).content.decode()
+    assert all(name in html for name in ["Ember Rush", *(f"Deck {n}" for n in range(5))])
 
 
 def test_my_decks_lists_every_visibility(client, owner, public_deck):
@@ -203,11 +204,16 @@ def test_browse_with_an_unknown_realm_lists_nothing_and_says_why(client, public_
 def test_deck_page_costs_the_same_queries_for_a_bigger_deck(
     client, public_deck, ember, django_assert_max_num_queries
 ):
-    for _card in range(20):
-        deck_set_slot(deck=public_deck, card=CardFactory(realm=ember), board="main", count=2)
+    for number in range(20):
+        card = CardFactory(name=f"Spark {number:02}", realm=ember)
+        deck_set_slot(deck=public_deck, card=card, board="main", count=2)
     # 5 for the deck, 2 for its play-test matches (games.matches.deck_records).
     with django_assert_max_num_queries(7):
-        client.get(reverse("decks:detail", args=[public_deck.pk]))
+        html = client.get(reverse("decks:detail", args=[public_deck.pk])).content.decode()
+    # Every card, in the list and in the odds table.
+    for number in range(20):
+        assert f'2 × <a href="/cards/spark-{number:02}/">Spark {number:02}</a>' in html
+        assert f'<tr><th scope="row">Spark {number:02}</th><td>2</td>' in html
 
 
 def test_sample_hand_shuffles_anew_on_each_draw(client, owner, ember):

@@ -8,24 +8,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from decks.decklist import deck_entries
-from decks.services import deck_create, deck_set_slot
+from decks.services import deck_set_slot
 from tests.decks.test_hostile_input import awkward_text
 from tests.factories.cards import AvatarFactory, CardFactory, RealmFactory
-from tests.factories.decks import FormatFactory, UserFactory
+from tests.factories.decks import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def owner():
-    return UserFactory(username="builder")
-
-
-@pytest.fixture
-def deck(owner):
-    return deck_create(owner=owner, name="Work in progress", format=FormatFactory())
 
 
 @pytest.fixture
@@ -34,12 +24,6 @@ def hound():
     CardFactory(name="Ember Blade", realm=realm)
     CardFactory(name="Ember Lance", realm=realm)
     return AvatarFactory(name="Cinder Hound", slug="cinder-hound", realm=realm, cost=2)
-
-
-@pytest.fixture
-def logged_in(client, owner):
-    client.force_login(owner)
-    return client
 
 
 def quick_add(client, deck, line, **data):

@@ -287,7 +287,8 @@ def test_validate_deck_queries_stay_constant_whatever_the_size(
     DeckSlotFactory(deck=small, count=3)
     for _ in range(40):
         DeckSlotFactory(deck=large, count=3)
-    for deck in (small, large):
+    for deck, problem in ((small, "deck_too_small"), (large, "deck_too_large")):
         fresh = type(deck).objects.get(pk=deck.pk)
         with django_assert_max_num_queries(3):
-            validate_deck(fresh, on=TODAY)
+            result = validate_deck(fresh, on=TODAY)
+        assert codes(result) == [problem]  # its slots were read: 3 cards, then 120

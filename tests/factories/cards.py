@@ -107,3 +107,53 @@ class CardRevisionFactory(factory.django.DjangoModelFactory):
     revised_at = factory.LazyFunction(timezone.now)
     note = "Errata"
     previous = factory.LazyFunction(lambda: {"cost": 3})
+
+
+def two_realm_catalogue() -> None:
+    """Five cards in Ember Reach (``ember``) and Tidewater (``tide``) for the search and
+    filter tests: one of each kind and of each rarity, costs 0 to 4, one Spirit, the
+    keywords flying and swift on two cards each, and traits on the two Avatars only."""
+    ember = RealmFactory(name="Ember Reach", slug="ember")
+    tide = RealmFactory(name="Tidewater", slug="tide")
+    AvatarFactory(
+        name="Ember Warden",
+        realm=ember,
+        cost=2,
+        melee=3,
+        defense=2,
+        ranged=0,
+        movement=2,
+        is_spirit=True,
+        rarity="rare",
+        rules_text="Walks the Spirit Path.",
+        flavour_text="The stone remembers.",
+        keywords=" flying ",
+    )
+    AvatarFactory(
+        name="Tide Caller",
+        realm=tide,
+        cost=4,
+        melee=1,
+        defense=4,
+        ranged=2,
+        movement=3,
+        rarity="common",
+        rules_text="Draw a card.",
+        keywords=" swift ",
+    )
+    ItemFactory(name="Ember Blade", realm=ember, cost=1, rarity="uncommon", rules_text="+1 melee.")
+    RemainsFactory(
+        name="Spirit Bridge",
+        realm=tide,
+        cost=3,
+        rarity="mythic",
+        rules_text="Target walks the spirit path.",
+    )
+    CardFactory(
+        name="Sudden Fire",
+        realm=ember,
+        cost=0,
+        rarity="champion",
+        rules_text="Your opponent loses a card.",
+        keywords=" flying swift ",
+    )

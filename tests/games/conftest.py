@@ -35,6 +35,13 @@ def alice_api(api_client, alice):
 
 
 @pytest.fixture
+def alice_in(client, alice):
+    """The test client, logged in as alice."""
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
 def alices_deck(alice, realms):
     return playable_deck(owner=alice, realm=realms[0], name="Alice's deck")
 
@@ -43,6 +50,19 @@ def alices_deck(alice, realms):
 def bobs_deck(bob, realms):
     """Public, so others may choose it as their opponent's deck."""
     return playable_deck(owner=bob, realm=realms[1], name="Bob's deck", visibility="public")
+
+
+@pytest.fixture
+def third_deck(alice, realms):
+    """Alice's deck of the third realm, for the gauntlets' third side."""
+    return playable_deck(owner=alice, realm=realms[2], name="Third deck")
+
+
+@pytest.fixture
+def jobs_held(monkeypatch):
+    """Simulation jobs are stored and their chunks queued to no worker: none is played
+    unless the test runs a chunk itself, as behind a busy worker."""
+    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
 
 
 @pytest.fixture

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.models.simulations import SimulationJob, SimulationKind
-from games.simulations.services import chunk_run, simulation_create
+from games.simulations.services import SimulationError, chunk_run, simulation_create
 
 
 def simulation_start(owner, deck_a, deck_b, **changes) -> SimulationJob:
@@ -23,6 +25,15 @@ def simulation_start(owner, deck_a, deck_b, **changes) -> SimulationJob:
     return simulation_create(**{**arguments, **changes})
 
 
+def simulation_refused(owner, deck_a, deck_b, reason: str, **changes) -> None:
+    """``simulation_start`` with ``changes`` is refused with ``reason`` (a regular
+    expression) and stores no job."""
+    before = SimulationJob.objects.count()
+    with pytest.raises(SimulationError, match=reason):
+        simulation_start(owner, deck_a, deck_b, **changes)
+    assert SimulationJob.objects.count() == before
+
+
 def rule_ab(owner, deck_a, deck_b, **changes) -> SimulationJob:
     """A rule A/B job: beta-2025 in arm A against beta-2026-07 in arm B."""
     return simulation_start(
@@ -33,6 +44,17 @@ def rule_ab(owner, deck_a, deck_b, **changes) -> SimulationJob:
         kind=SimulationKind.RULE_AB,
         parameters={"ruleset_b": "beta-2026-07"},
         **changes,
+    )
+
+
+def gauntlet(owner, deck_a, deck_b, decks=(), opponents=(), **changes) -> SimulationJob:
+    """A gauntlet job: deck A and ``decks`` each against deck B and ``opponents``."""
+    parameters = {
+        "decks": [deck.pk for deck in decks],
+        "opponents": [deck.pk for deck in opponents],
+    }
+    return simulation_start(
+        owner, deck_a, deck_b, kind=SimulationKind.GAUNTLET, parameters=parameters, **changes
     )
 
 

@@ -19,12 +19,6 @@ from tests.factories.matches import playable_deck
 from tests.games.helpers import acting_seat, legal_json
 
 
-@pytest.fixture
-def alice_api(api_client, alice):
-    api_client.force_authenticate(alice)
-    return api_client
-
-
 def act(client, match: Match):
     return client.post(
         f"/api/matches/{match.pk}/act/",

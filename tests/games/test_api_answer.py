@@ -16,12 +16,6 @@ from games.play import GAMES
 from tests.games.helpers import acting_seat, legal_json
 
 
-@pytest.fixture
-def alice_api(api_client, alice):
-    api_client.force_authenticate(alice)
-    return api_client
-
-
 def _as_data_it_was(match: Match, user) -> dict:
     """The answer as it was written before: the state parsed, then rendered by DRF."""
     game = GAMES[match.game]

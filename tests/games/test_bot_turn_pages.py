@@ -20,12 +20,6 @@ THINKING = "The bot is thinking"
 
 
 @pytest.fixture
-def alice_in(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
 def waiting(alice, alices_deck):
     """A bot match whose bot is to decide, its task never queued."""
     return bot_first(alice, alices_deck)

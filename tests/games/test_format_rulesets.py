@@ -32,12 +32,6 @@ def variant(monkeypatch):
     return VARIANT
 
 
-@pytest.fixture
-def alice_in(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def deck_in(owner, realm, rulesets: list[str]):
     """A valid 40-card deck whose format is played under ``rulesets``."""
     deck = playable_deck(owner=owner, realm=realm)

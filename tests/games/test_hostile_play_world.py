@@ -16,15 +16,14 @@ def bobs_private_deck(bob, realms):
 
 
 @pytest.fixture
-def small_world(monkeypatch):
+def small_world(jobs_held, monkeypatch):
     """The same world with fewer and shorter matches and games (the campaign's take a
-    minute to play)."""
+    minute to play); its jobs held, not played in the test's process: the world plays
+    its own."""
     monkeypatch.setattr("bench.hostile.play_world.HOTSEAT_DEPTHS", (0, 2))
     monkeypatch.setattr("bench.hostile.play_world.REPLAY_ACTIONS", 4)
     job = {"games": 2, "options": {"max_turns": 2}, "bot_a": "random", "bot_b": "random"}
     monkeypatch.setattr("bench.hostile.play_world.PLAYED_JOB", job)
-    # Jobs are queued, not played in the test's process: the world plays its own.
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
 
 
 def test_the_play_world_builds_with_each_record_the_families_aim_at(

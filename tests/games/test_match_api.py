@@ -3,7 +3,6 @@
 import json
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,12 +15,6 @@ JSON = st.recursive(
     ),
     max_leaves=12,
 )
-
-
-@pytest.fixture
-def alice_api(api_client, alice):
-    api_client.force_authenticate(alice)
-    return api_client
 
 
 def start(client, deck, **fields):

@@ -11,12 +11,6 @@ from tests.factories.matches import playable_deck
 from tests.games.helpers import committed, legal_json
 
 
-@pytest.fixture
-def alice_in(client, alice):
-    client.force_login(alice)
-    return client
-
-
 def test_the_deck_page_offers_a_play_test(alice_in, alices_deck):
     page = alice_in.get(f"/decks/{alices_deck.pk}/")
     assert f"/games/new/?deck={alices_deck.pk}" in page.content.decode()

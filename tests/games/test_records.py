@@ -123,6 +123,7 @@ def test_the_fixtures_stay_the_same_from_start_to_end(seed):
     game = GAMES["shen"]
     _, actions, _ = play_game(ruleset, [red, blue], seed, [RandomBot(1), RandomBot(2)])
     replayed = game.replay("beta-2026-07", {}, [red, blue], seed, actions_json(game, actions))
+    assert len(replayed.states) == len(actions) + 1
     first = game.fixtures(replayed.states[0])
     assert all(game.fixtures(state) == first for state in replayed.states)
 

@@ -169,7 +169,7 @@ def test_equal_rulebooks_are_the_same_throughout():
     source = "# T\n\nIntro.\n\n## Part\n\n### R1 A\n\nText.\n\n### R2 B\n\n- a\n- b\n"
     comparison = compare_rulebooks(render_rulebook("x", source), render_rulebook("y", source))
     assert {paired.likeness for paired in comparison.sections} == {Likeness.SAME}
-    assert all(part.same for part in comparison.parts)
+    assert comparison.parts and all(part.same for part in comparison.parts)
     assert comparison.changed == ()
 
 

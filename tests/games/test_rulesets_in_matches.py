@@ -30,12 +30,6 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 @pytest.fixture
-def alice_in(client, alice):
-    client.force_login(alice)
-    return client
-
-
-@pytest.fixture
 def standard(alices_deck):
     """Alice's Shén Standard deck, played under the current rules and the older beta."""
     alices_deck.format.rulesets = ["beta-2026-07", "beta-2025"]

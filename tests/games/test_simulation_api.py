@@ -20,12 +20,6 @@ from tests.games.test_match_api import JSON
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def alice_api(api_client, alice):
-    api_client.force_authenticate(alice)
-    return api_client
-
-
 def body_for(deck_a, deck_b, **changes):
     return {
         "deck_a": deck_a.pk,
@@ -79,9 +73,8 @@ def test_exports_hold_every_game_and_every_card(alice_api, alices_deck, bobs_dec
 
 
 def test_cancel_an_unfinished_job_and_refuse_a_second_time(
-    alice_api, alices_deck, bobs_deck, monkeypatch
+    alice_api, alices_deck, bobs_deck, jobs_held
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     pk = start(alice_api, alices_deck, bobs_deck)["id"]
     cancelled = alice_api.post(f"/api/simulations/{pk}/cancel/")
     assert cancelled.status_code == 200 and cancelled.json()["status"] == JobStatus.CANCELLED
@@ -144,11 +137,10 @@ FIELDS = ["deck_a", "deck_b", "bot_a", "bot_b", "ruleset", "options", "games", "
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(body=JSON, fields=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=3))
 def test_random_bodies_never_cause_a_500(
-    alice_api, alices_deck, bobs_deck, monkeypatch, settings, body, fields
+    alice_api, alices_deck, bobs_deck, jobs_held, settings, body, fields
 ):
     # Nothing is played: a body that starts a job only queues it (and the examples'
     # jobs, never played, stay below the account's quota).
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     settings.SIMULATION_MAX_RUNNING_JOBS = settings.SIMULATION_MAX_QUEUED_GAMES = 10**9
     before = SimulationJob.objects.count()
     for sent in (body, {**body_for(alices_deck, bobs_deck, games=1), **fields}):
@@ -174,9 +166,8 @@ DRAFT_CHANGES = st.dictionaries(
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(changes=DRAFT_CHANGES, note=JSON | st.text(max_size=250) | st.just("Why not."))
 def test_random_errata_drafts_never_cause_a_500(
-    alice_api, alices_deck, bobs_deck, monkeypatch, settings, changes, note
+    alice_api, alices_deck, bobs_deck, jobs_held, settings, changes, note
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     settings.SIMULATION_MAX_RUNNING_JOBS = 10**9
     before = SimulationJob.objects.count()
     card = alices_deck.slots.order_by("card__slug").first().card.slug
@@ -191,17 +182,18 @@ def test_random_errata_drafts_never_cause_a_500(
 
 
 def test_listing_jobs_costs_the_same_queries_for_one_or_many(alice_api, alices_deck, bobs_deck):
-    def queries() -> int:
+    def queries(jobs: int) -> int:
         with CaptureQueriesContext(connection) as captured:
             listed = alice_api.get("/api/simulations/").json()
+        assert len(listed) == jobs
         assert all(job["progress"]["done"] == job["games"] for job in listed)
         return len(captured)
 
     start(alice_api, alices_deck, bobs_deck)
-    one = queries()
+    one = queries(1)
     start(alice_api, alices_deck, bobs_deck, seed=4)
     start(alice_api, alices_deck, bobs_deck, seed=5)
-    assert queries() == one
+    assert queries(3) == one
 
 
 @pytest.mark.parametrize("deck", [2**63, -1, 0])

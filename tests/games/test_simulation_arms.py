@@ -9,21 +9,18 @@ from html import unescape
 
 import pytest
 
-from games.models.simulations import SimulationKind
 from games.simulations.figure_words import interval_words
 from games.simulations.progress import simulation_progress
 from games.simulations.services import job_figures
-from tests.factories.matches import playable_deck
 from tests.games.helpers import streamed_json
-from tests.games.simulation_jobs import rule_ab, run_arm, simulation_start
+from tests.games.simulation_jobs import gauntlet, rule_ab, run_arm, simulation_start
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def half_run(alice, alices_deck, bobs_deck, monkeypatch):
+def half_run(alice, alices_deck, bobs_deck, jobs_held):
     """A rule A/B whose first arm has played and whose second has not begun."""
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = rule_ab(alice, alices_deck, bobs_deck)
     run_arm(job, 0)
     return job
@@ -106,17 +103,9 @@ def test_the_cards_csv_holds_every_arm(api_client, alice, alices_deck, bobs_deck
 
 
 def test_the_json_export_holds_every_pairing_of_a_gauntlet(
-    api_client, alice, realms, alices_deck, bobs_deck
+    api_client, alice, alices_deck, bobs_deck, third_deck
 ):
-    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
-    job = simulation_start(
-        alice,
-        alices_deck,
-        bobs_deck,
-        kind=SimulationKind.GAUNTLET,
-        games=3,
-        parameters={"decks": [], "opponents": [third.pk]},
-    )
+    job = gauntlet(alice, alices_deck, bobs_deck, opponents=[third_deck], games=3)
     api_client.force_authenticate(alice)
     document = streamed_json(api_client.get(f"/api/simulations/{job.pk}/export.json"))
     assert [(arm["arm"], arm["label"]) for arm in document["arms"]] == [

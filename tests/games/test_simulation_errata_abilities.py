@@ -46,7 +46,9 @@ def test_the_draft_arm_plays_the_drafted_ability(alice, alices_deck, bobs_deck):
     current, drafted = (game_number(job, 0, arm).decks[0]["cards"] for arm in (0, 1))
     squires = [CardSpec.from_data(c) for c in drafted if c["name"] == SQUIRE]
     assert squires and all([a.name for a in spec.abilities] == ["Kindle"] for spec in squires)
-    assert all(not c.get("abilities") for c in current if c["name"] == SQUIRE)
+    current_squires = [c for c in current if c["name"] == SQUIRE]
+    assert len(current_squires) == len(squires)
+    assert all(not c.get("abilities") for c in current_squires)
     # The effect as the catalogue stores it: the vocabulary's defaults filled in.
     assert job.parameters["changes"]["abilities"][0]["effect"] == [
         {"verb": "draw_cards", "count": 1}

@@ -19,7 +19,6 @@ from games.simulations.progress import simulation_progress
 from games.simulations.services import (
     TAIL_GAMES,
     SimulationConflict,
-    SimulationError,
     SimulationUnavailable,
     chunk_run,
     chunk_size,
@@ -27,7 +26,7 @@ from games.simulations.services import (
     job_summaries,
     simulation_cancel,
 )
-from tests.games.simulation_jobs import run_arm, simulation_start
+from tests.games.simulation_jobs import run_arm, simulation_refused, simulation_start
 
 pytestmark = pytest.mark.django_db
 
@@ -106,9 +105,8 @@ def test_same_seed_same_games(alice, alices_deck, bobs_deck):
     assert one == two
 
 
-def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, monkeypatch):
+def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, jobs_held):
     # Nothing runs on enqueue: the job waits, as behind a busy worker.
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     first = job.chunks.get(index=0)
     assert len(chunk_run(first.pk)) == first.count == 10
@@ -123,9 +121,8 @@ def test_cancelling_stops_the_remaining_chunks(alice, alices_deck, bobs_deck, mo
 
 
 def test_the_time_left_of_a_paired_job_counts_every_arms_games(
-    alice, alices_deck, bobs_deck, monkeypatch
+    alice, alices_deck, bobs_deck, jobs_held
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(
         alice,
         alices_deck,
@@ -158,15 +155,11 @@ def test_the_time_left_of_a_paired_job_counts_every_arms_games(
     ],
 )
 def test_bad_input_is_refused_and_saves_nothing(alice, alices_deck, bobs_deck, changes, reason):
-    with pytest.raises(SimulationError, match=reason):
-        simulation_start(alice, alices_deck, bobs_deck, **changes)
-    assert not SimulationJob.objects.exists()
+    simulation_refused(alice, alices_deck, bobs_deck, reason, **changes)
 
 
 def test_someone_elses_private_deck_is_refused(bob, alices_deck, bobs_deck):
-    with pytest.raises(SimulationError, match="decks you can see"):
-        simulation_start(bob, alices_deck, bobs_deck)
-    assert not SimulationJob.objects.exists()
+    simulation_refused(bob, alices_deck, bobs_deck, "decks you can see")
 
 
 def test_broker_down_says_unavailable_and_saves_nothing(alice, alices_deck, bobs_deck, monkeypatch):
@@ -179,8 +172,9 @@ def test_broker_down_says_unavailable_and_saves_nothing(alice, alices_deck, bobs
     assert not SimulationJob.objects.exists()
 
 
-def test_a_running_chunk_stops_soon_after_a_cancel(alice, alices_deck, bobs_deck, monkeypatch):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
+def test_a_running_chunk_stops_soon_after_a_cancel(
+    alice, alices_deck, bobs_deck, jobs_held, monkeypatch
+):
     monkeypatch.setattr("games.simulations.services.CANCEL_CHECK_SECONDS", 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=25)
     played = []
@@ -207,9 +201,8 @@ def test_the_job_figures_add_up_its_chunks(alice, alices_deck, bobs_deck):
 
 
 def test_a_game_that_fails_stops_the_job_with_the_reason(
-    alice, alices_deck, bobs_deck, monkeypatch
+    alice, alices_deck, bobs_deck, jobs_held, monkeypatch
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=60)
 
     def broken(game):
@@ -228,6 +221,5 @@ def test_a_deck_whose_format_is_not_played_under_the_rules_is_refused(
     alice, alices_deck, bobs_deck
 ):
     # Shén Standard (the decks' format) is played under the beta rules, not the starter rules.
-    with pytest.raises(SimulationError, match=r"not played under simplified-0\.1"):
-        simulation_start(alice, alices_deck, bobs_deck, ruleset="simplified-0.1", options={})
-    assert not SimulationJob.objects.exists()
+    reason = r"not played under simplified-0\.1"
+    simulation_refused(alice, alices_deck, bobs_deck, reason, ruleset="simplified-0.1", options={})

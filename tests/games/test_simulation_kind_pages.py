@@ -7,19 +7,12 @@ import pytest
 
 from games.models.simulations import SimulationJob, SimulationKind
 from games.simulations.kinds import deck_card_names
-from tests.factories.matches import playable_deck
 from tests.games.helpers import streamed_json
 from tests.games.simulation_jobs import simulation_start
 from tests.games.test_simulation_api import body_for
 from tests.games.test_simulation_pages import form_data
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def alice_api(api_client, alice):
-    api_client.force_authenticate(alice)
-    return api_client
 
 
 def test_the_form_starts_a_rule_ab_and_its_page_shows_both_arms(
@@ -103,11 +96,12 @@ def test_bad_kinds_and_parameters_are_a_clear_400(
 
 
 def test_the_form_starts_a_gauntlet_and_its_page_shows_the_heat_map(
-    client, alice, realms, alices_deck, bobs_deck
+    client, alice, alices_deck, bobs_deck, third_deck
 ):
     client.force_login(alice)
-    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
-    data = form_data(alices_deck, bobs_deck, kind="gauntlet", games=4, more_opponents=[third.pk])
+    data = form_data(
+        alices_deck, bobs_deck, kind="gauntlet", games=4, more_opponents=[third_deck.pk]
+    )
     assert client.post("/simulations/new/", data).status_code == 302
     job = SimulationJob.objects.get()
     page = client.get(f"/simulations/{job.pk}/").content.decode()
@@ -116,15 +110,9 @@ def test_the_form_starts_a_gauntlet_and_its_page_shows_the_heat_map(
     assert "4 games each pairing" in page
 
 
-def test_a_gauntlet_through_the_api(alice_api, realms, alice, alices_deck, bobs_deck):
-    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
-    body = body_for(
-        alices_deck,
-        bobs_deck,
-        kind="gauntlet",
-        games=3,
-        parameters={"decks": [third.pk], "opponents": []},
-    )
+def test_a_gauntlet_through_the_api(alice_api, alices_deck, bobs_deck, third_deck):
+    parameters = {"decks": [third_deck.pk], "opponents": []}
+    body = body_for(alices_deck, bobs_deck, kind="gauntlet", games=3, parameters=parameters)
     response = alice_api.post("/api/simulations/", body, format="json")
     assert response.status_code == 201, response.content
     results = alice_api.get(f"/api/simulations/{response.json()['id']}/results/").json()

@@ -12,14 +12,12 @@ from games.simulations.games import derive_seed, play_simulated_game
 from games.simulations.kinds import arm_game, deck_card_names, job_arms
 from games.simulations.progress import simulation_progress
 from games.simulations.services import (
-    SimulationError,
     game_number,
     job_gauntlet,
     job_shift,
     job_summaries,
 )
-from tests.factories.matches import playable_deck
-from tests.games.simulation_jobs import rule_ab, simulation_start
+from tests.games.simulation_jobs import gauntlet, rule_ab, simulation_refused, simulation_start
 
 pytestmark = pytest.mark.django_db
 
@@ -73,22 +71,20 @@ def test_the_paired_shift_of_identical_arms_is_exactly_zero(alice, alices_deck, 
     ],
 )
 def test_bad_rule_ab_parameters_are_refused(alice, alices_deck, bobs_deck, parameters, reason):
-    with pytest.raises(SimulationError, match=reason):
-        simulation_start(
-            alice, alices_deck, bobs_deck, kind=SimulationKind.RULE_AB, parameters=parameters
-        )
-    assert not SimulationJob.objects.exists()
+    simulation_refused(
+        alice, alices_deck, bobs_deck, reason, kind=SimulationKind.RULE_AB, parameters=parameters
+    )
 
 
 def test_rule_ab_refuses_decks_not_played_under_the_second_ruleset(alice, alices_deck, bobs_deck):
-    with pytest.raises(SimulationError, match=r"not played under simplified-0\.1"):
-        simulation_start(
-            alice,
-            alices_deck,
-            bobs_deck,
-            kind=SimulationKind.RULE_AB,
-            parameters={"ruleset_b": "simplified-0.1", "options_b": {}},
-        )
+    simulation_refused(
+        alice,
+        alices_deck,
+        bobs_deck,
+        r"not played under simplified-0\.1",
+        kind=SimulationKind.RULE_AB,
+        parameters={"ruleset_b": "simplified-0.1", "options_b": {}},
+    )
 
 
 def test_card_impact_replaces_every_copy_by_a_blank_on_the_same_seeds(
@@ -137,48 +133,37 @@ def test_card_impact_with_a_substitute_takes_the_card_by_value(alice, alices_dec
     ],
 )
 def test_bad_card_impact_parameters_are_refused(alice, alices_deck, bobs_deck, parameters, reason):
-    with pytest.raises(SimulationError, match=reason):
-        simulation_start(
-            alice, alices_deck, bobs_deck, kind=SimulationKind.CARD_IMPACT, parameters=parameters
-        )
-    assert not SimulationJob.objects.exists()
+    impact = SimulationKind.CARD_IMPACT
+    simulation_refused(alice, alices_deck, bobs_deck, reason, kind=impact, parameters=parameters)
 
 
 def test_an_unknown_substitute_is_refused(alice, alices_deck, bobs_deck):
     plain = simulation_start(alice, alices_deck, bobs_deck, games=1)
-    with pytest.raises(SimulationError, match="substitute is a card"):
-        simulation_start(
-            alice,
-            alices_deck,
-            bobs_deck,
-            kind=SimulationKind.CARD_IMPACT,
-            parameters={"card": a_card_of(plain), "substitute": "no-such-card"},
-        )
-    assert SimulationJob.objects.count() == 1
-
-
-def test_an_unknown_kind_is_refused(alice, alices_deck, bobs_deck):
-    with pytest.raises(SimulationError, match="Unknown kind"):
-        simulation_start(alice, alices_deck, bobs_deck, kind="poker")
-
-
-def test_a_gauntlet_plays_every_pairing_on_its_own_seed(alice, bob, realms, alices_deck, bobs_deck):
-    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
-    job = simulation_start(
+    simulation_refused(
         alice,
         alices_deck,
         bobs_deck,
-        kind=SimulationKind.GAUNTLET,
-        games=4,
-        parameters={"decks": [third.pk], "opponents": [alices_deck.pk]},
+        "substitute is a card",
+        kind=SimulationKind.CARD_IMPACT,
+        parameters={"card": a_card_of(plain), "substitute": "no-such-card"},
+    )
+
+
+def test_an_unknown_kind_is_refused(alice, alices_deck, bobs_deck):
+    simulation_refused(alice, alices_deck, bobs_deck, "Unknown kind", kind="poker")
+
+
+def test_a_gauntlet_plays_every_pairing_on_its_own_seed(alice, alices_deck, bobs_deck, third_deck):
+    job = gauntlet(
+        alice, alices_deck, bobs_deck, decks=[third_deck], opponents=[alices_deck], games=4
     )
     job.refresh_from_db()
     assert job.status == JobStatus.FINISHED and job.arm_count == 4
     assert job.parameters["decks"] == ["Alice's deck", "Third deck"]
     assert job.parameters["opponents"] == ["Bob's deck", "Alice's deck"]
-    gauntlet = job_gauntlet(job)
-    assert [[cell.count for cell in row] for row in gauntlet.cells] == [[4, 4], [4, 4]]
-    assert [estimate.count for estimate in gauntlet.overall] == [8, 8]
+    table = job_gauntlet(job)
+    assert [[cell.count for cell in row] for row in table.cells] == [[4, 4], [4, 4]]
+    assert [estimate.count for estimate in table.overall] == [8, 8]
     # Pairing (1, 0) is the third deck against Bob's, on the gauntlet's derived seed.
     game = game_number(job, 0, 2)
     assert game.seed == derive_seed(derive_seed(job.seed, "gauntlet", 1, 0), 0)
@@ -194,19 +179,17 @@ def test_a_gauntlet_plays_every_pairing_on_its_own_seed(alice, bob, realms, alic
     ],
 )
 def test_bad_gauntlet_parameters_are_refused(alice, alices_deck, bobs_deck, parameters, reason):
-    with pytest.raises(SimulationError, match=reason):
-        simulation_start(
-            alice, alices_deck, bobs_deck, kind=SimulationKind.GAUNTLET, parameters=parameters
-        )
-    assert not SimulationJob.objects.exists()
+    simulation_refused(
+        alice, alices_deck, bobs_deck, reason, kind=SimulationKind.GAUNTLET, parameters=parameters
+    )
 
 
 def test_a_gauntlet_side_repeating_a_deck_is_refused(alice, alices_deck, bobs_deck):
-    with pytest.raises(SimulationError, match="different decks"):
-        simulation_start(
-            alice,
-            alices_deck,
-            bobs_deck,
-            kind=SimulationKind.GAUNTLET,
-            parameters={"decks": [alices_deck.pk]},
-        )
+    simulation_refused(
+        alice,
+        alices_deck,
+        bobs_deck,
+        "different decks",
+        kind=SimulationKind.GAUNTLET,
+        parameters={"decks": [alices_deck.pk]},
+    )

@@ -22,8 +22,7 @@ from games.simulations.listing import (
 )
 from games.simulations.progress import simulation_progress
 from games.simulations.services import job_figures, job_gauntlet, job_shift, simulation_cancel
-from tests.factories.matches import playable_deck
-from tests.games.simulation_jobs import rule_ab, simulation_start
+from tests.games.simulation_jobs import gauntlet, rule_ab, simulation_start
 
 pytestmark = pytest.mark.django_db
 
@@ -97,17 +96,9 @@ def test_a_card_impact_row_tells_the_card_and_what_replaces_it(alice, alices_dec
 
 
 def test_a_gauntlet_row_tells_both_sides_and_its_best_deck(
-    client, alice, realms, alices_deck, bobs_deck
+    client, alice, alices_deck, bobs_deck, third_deck
 ):
-    third = playable_deck(owner=alice, realm=realms[2], name="Third deck")
-    job = simulation_start(
-        alice,
-        alices_deck,
-        bobs_deck,
-        kind=SimulationKind.GAUNTLET,
-        parameters={"decks": [third.pk], "opponents": []},
-        games=4,
-    )
+    job = gauntlet(alice, alices_deck, bobs_deck, decks=[third_deck], games=4)
     assert decks_words(job) == "Alice's deck, Third deck v Bob's deck"
     assert compared_words(job) == "2 decks × 1 opponent"
     assert games_words(job) == "4 games each pairing, 8 in all"
@@ -119,11 +110,10 @@ def test_a_gauntlet_row_tells_both_sides_and_its_best_deck(
 
 
 def test_a_stopped_job_is_marked_partial_and_tells_how_far_it_got(
-    client, alice, alices_deck, bobs_deck, monkeypatch
+    client, alice, alices_deck, bobs_deck, jobs_held
 ):
     from games.simulations.services import chunk_run
 
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     chunk_run(job.chunks.get(index=0).pk)
     simulation_cancel(job)
@@ -132,9 +122,8 @@ def test_a_stopped_job_is_marked_partial_and_tells_how_far_it_got(
 
 
 def test_a_running_paired_job_tells_its_shift_once_over(
-    client, alice, alices_deck, bobs_deck, monkeypatch
+    client, alice, alices_deck, bobs_deck, jobs_held
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = rule_ab(alice, alices_deck, bobs_deck)
     row = row_of(listed(client, alice), job.pk)
     assert "once both arms have played" in row and "0 of 24 played" in row

@@ -67,9 +67,8 @@ def test_the_queue_down_is_said_on_the_form(client, alice, alices_deck, bobs_dec
 
 
 def test_progress_polls_answer_nothing_until_it_moves(
-    client, alice, alices_deck, bobs_deck, monkeypatch
+    client, alice, alices_deck, bobs_deck, jobs_held
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=30)
     client.force_login(alice)
     page = client.get(f"/simulations/{job.pk}/")
@@ -84,8 +83,7 @@ def test_progress_polls_answer_nothing_until_it_moves(
     assert moved.status_code == 200 and "10 of 30 games played" in moved.content.decode()
 
 
-def test_cancel_from_the_page(client, alice, alices_deck, bobs_deck, monkeypatch):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
+def test_cancel_from_the_page(client, alice, alices_deck, bobs_deck, jobs_held):
     job = simulation_start(alice, alices_deck, bobs_deck)
     client.force_login(alice)
     response = client.post(f"/simulations/{job.pk}/cancel/", headers={"HX-Request": "true"})

@@ -12,18 +12,12 @@ from tests.games.simulation_jobs import rule_ab, simulation_start
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def held(monkeypatch):
-    """No chunk runs by itself: the test plays those it wants."""
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
-
-
 def first_chunk(job: SimulationJob, arm: int) -> None:
     chunk_run(job.chunks.get(arm=arm, index=0).pk)
 
 
 def test_a_cancelled_rule_ab_shows_its_first_arm_marked_partial(
-    client, alice, alices_deck, bobs_deck, held
+    client, alice, alices_deck, bobs_deck, jobs_held
 ):
     job = rule_ab(alice, alices_deck, bobs_deck, games=30)
     first_chunk(job, 0)
@@ -39,7 +33,7 @@ def test_a_cancelled_rule_ab_shows_its_first_arm_marked_partial(
 
 
 def test_a_cancelled_paired_job_pairs_the_games_both_arms_played(
-    client, alice, alices_deck, bobs_deck, held
+    client, alice, alices_deck, bobs_deck, jobs_held
 ):
     job = rule_ab(alice, alices_deck, bobs_deck, games=30)
     first_chunk(job, 0)
@@ -53,7 +47,7 @@ def test_a_cancelled_paired_job_pairs_the_games_both_arms_played(
 
 
 def test_a_failed_paired_job_is_marked_partial_the_same_way(
-    client, alice, alices_deck, bobs_deck, held
+    client, alice, alices_deck, bobs_deck, jobs_held
 ):
     job = rule_ab(alice, alices_deck, bobs_deck, games=30)
     first_chunk(job, 0)
@@ -70,7 +64,7 @@ def test_a_finished_job_is_not_marked_partial(client, alice, alices_deck, bobs_d
     assert "data-partial" not in page and "Partial results" not in page
 
 
-def test_a_job_cancelled_before_any_game_says_so(client, alice, alices_deck, bobs_deck, held):
+def test_a_job_cancelled_before_any_game_says_so(client, alice, alices_deck, bobs_deck, jobs_held):
     job = rule_ab(alice, alices_deck, bobs_deck)
     simulation_cancel(job)
     client.force_login(alice)

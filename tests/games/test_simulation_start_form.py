@@ -26,11 +26,9 @@ LEGENDS = {
 
 
 @pytest.fixture
-def designer(client, alice, monkeypatch):
+def designer(alice_in, jobs_held):
     """Alice on the form, her jobs queued but not played (what is stored is the point)."""
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
-    client.force_login(alice)
-    return client
+    return alice_in
 
 
 def fieldset_of(page: str, kind: str) -> str:
@@ -57,6 +55,18 @@ def designer_fields() -> dict[str, list[str]]:
             "draft_note",
         ],
     }
+
+
+# Arm A's options as the form sends them by default under beta-2026-07, 6 turns, ko off.
+FORM_OPTIONS = {"recovery": "all", "ko": False, "realm_stone_counts": True, "max_turns": 6}
+
+
+def assert_option_set_ab(job: SimulationJob, **arm_b) -> None:
+    """``job`` is a rule A/B of beta-2026-07 against itself: arm A with FORM_OPTIONS, arm B
+    with them changed by ``arm_b``."""
+    assert job.kind == SimulationKind.RULE_AB and job.ruleset == "beta-2026-07"
+    assert job.options == FORM_OPTIONS
+    assert job.parameters == {"ruleset_b": "beta-2026-07", "options_b": {**FORM_OPTIONS, **arm_b}}
 
 
 def test_each_kinds_fields_stand_under_that_kinds_legend(designer):
@@ -90,18 +100,7 @@ def test_an_option_set_ab_under_one_ruleset_starts_with_each_arms_own_options(
     data.update(ko_b="on", max_turns_b=9, recovery_b="all", realm_stone_counts_b="on")
     response = designer.post(NEW, data)
     assert response.status_code == 302, response.content.decode()
-    job = SimulationJob.objects.get()
-    assert job.kind == SimulationKind.RULE_AB and job.ruleset == "beta-2026-07"
-    assert job.options == {
-        "recovery": "all",
-        "ko": False,
-        "realm_stone_counts": True,
-        "max_turns": 6,
-    }
-    assert job.parameters == {
-        "ruleset_b": "beta-2026-07",
-        "options_b": {"recovery": "all", "ko": True, "realm_stone_counts": True, "max_turns": 9},
-    }
+    assert_option_set_ab(SimulationJob.objects.get(), ko=True, max_turns=9)
 
 
 def test_arm_b_under_another_ruleset_reads_that_rulesets_options_only(

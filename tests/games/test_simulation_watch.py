@@ -58,9 +58,8 @@ def test_watching_asks_a_worker_and_plays_no_game_in_the_request(
 
 
 def test_a_game_the_job_has_not_played_cannot_be_watched(
-    client, alice, alices_deck, bobs_deck, watches, monkeypatch
+    client, alice, alices_deck, bobs_deck, watches, jobs_held
 ):
-    monkeypatch.setattr("games.simulations.services.simulation_enqueue", lambda job: 0)
     job = simulation_start(alice, alices_deck, bobs_deck, games=40)
     client.force_login(alice)
     first, second = job.chunks.order_by("index")[:2]

@@ -14,7 +14,7 @@ from games.play import GAMES
 from games.simulations.figure_words import interval_words
 from games.simulations.forms import SimulationStartForm
 from games.simulations.services import job_figures, job_shift
-from tests.games.simulation_jobs import rule_ab, simulation_start
+from tests.games.simulation_jobs import gauntlet, rule_ab, simulation_start
 
 pytestmark = pytest.mark.django_db
 
@@ -111,14 +111,7 @@ def test_a_paired_shift_reads_in_signed_points(client, alice, alices_deck, bobs_
 
 
 def test_a_gauntlets_results_use_one_interval_wording(client, alice, alices_deck, bobs_deck):
-    job = simulation_start(
-        alice,
-        alices_deck,
-        bobs_deck,
-        games=4,
-        kind=SimulationKind.GAUNTLET,
-        parameters={"decks": [], "opponents": []},
-    )
+    job = gauntlet(alice, alices_deck, bobs_deck, games=4)
     client.force_login(alice)
     page = unescape(client.get(f"/simulations/{job.pk}/").content.decode())
     assert "gauntlet-table" in page and well_said(page)

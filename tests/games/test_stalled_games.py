@@ -58,7 +58,7 @@ def test_a_job_whose_games_stall_finishes_and_counts_them_as_draws(
     figures = job_figures(job)
     assert (figures.games, figures.draws, figures.win_rate.value) == (4, 4, 0.5)
     assert figures.endings == ((STALLED, 4),)
-    assert all(summary.ending == STALLED for summary in job_summaries(job))
+    assert [summary.ending for summary in job_summaries(job)] == [STALLED] * 4
     client.force_login(alice)
     page = client.get(f"/simulations/{job.pk}/").content.decode()
     assert "stalled: 4" in page

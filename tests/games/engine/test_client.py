@@ -259,7 +259,7 @@ def test_options_of_one_decision_never_share_their_words(viewed):
     for _, view in viewed:
         options = [o for group in view.groups for o in group.options]
         texts = [option.words for option in options]
-        assert all(texts)
+        assert options and all(texts)
         assert len(set(texts)) == len(set(option.action for option in options)), texts
 
 

@@ -155,14 +155,6 @@ def test_search_bot_with_the_same_seed_and_budget_chooses_the_same():
     scene.do("E6", "pass", "pass")
 
 
-def test_search_bot_stops_at_its_time_cap():
-    # A cap of 0 ms ends the search after one playout: the choice is still legal.
-    scene = _blue_counter_in_atari()
-    choice = SearchBot(2, playouts=10_000, max_ms=0).choose(scene.state)
-    assert choice in legal_actions(scene.state)
-    scene.do("E6", "pass", "pass")
-
-
 class CountedSearch(SearchBot):
     """A search bot that counts its playouts."""
 
@@ -171,6 +163,28 @@ class CountedSearch(SearchBot):
     def _playout(self, root, state, player):
         self.playouts_run += 1
         return super()._playout(root, state, player)
+
+
+class Ticking:
+    """A clock that moves one second at every reading: the test's time, not the machine's."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_search_bot_stops_at_its_time_cap():
+    # Read as the search starts (1 s: the cap runs out after 4 s) and after each playout
+    # (2, 3, 4, 5 s): the fourth playout is the last, long before the playout or action
+    # budget, and the choice is still legal.
+    scene = _blue_counter_in_atari()
+    bot = CountedSearch(2, playouts=50, max_actions=10**9, max_ms=3_000, clock=Ticking())
+    assert bot.choose(scene.state) in legal_actions(scene.state)
+    assert bot.playouts_run == 4
+    scene.do("E6", "pass", "pass")
 
 
 def test_search_bot_spends_at_most_its_action_budget():

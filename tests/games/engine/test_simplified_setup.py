@@ -74,7 +74,9 @@ def test_a_scenario_breaking_the_anchor_rules_is_refused_R5(anchors, reason):
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_sample_forces_are_shen_starter_forces_F2(seed):
-    for force in sample_decks_for("simplified-0.1", seed):
+    forces = sample_decks_for("simplified-0.1", seed)
+    assert len(forces) == 2
+    for force in forces:
         names = [spec.name for spec in force.cards]
         assert len(names) == 4 and len(set(names)) == 4
         assert all(spec.kind == "avatar" for spec in force.cards)
