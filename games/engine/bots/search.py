@@ -35,15 +35,13 @@ tree and the leaves' steps), whichever runs out first. Counts, not a clock, so
 a game between bots is still a function of the seeds. Most decisions spend their
 playouts well inside the action budget; it stops the few whose steps are long
 (an Avatar with dozens of paths, each scored) at a bounded cost instead of
-several times the usual one. ``max_ms`` optionally caps the time as well, read on
-``clock`` (a cap makes the choice depend on the machine's speed).
+several times the usual one. There is no time cap: it would make the choice depend
+on the machine's speed.
 """
 
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
 
 from games.engine import rng
 from games.engine.actions import Action
@@ -100,8 +98,6 @@ class SearchBot:
         *,
         playouts: int = PLAYOUTS,
         max_actions: int = MAX_ACTIONS,
-        max_ms: float | None = None,
-        clock: Callable[[], float] = time.perf_counter,
         rollout_actions: int = ROLLOUT_ACTIONS,
         exploration: float = EXPLORATION,
         weights: Weights = WEIGHTS,
@@ -109,8 +105,6 @@ class SearchBot:
         self._rng = rng.seed_state(seed)
         self.playouts = playouts
         self.max_actions = max_actions
-        self.max_ms = max_ms
-        self.clock = clock
         self.rollout_actions = rollout_actions
         self.exploration = exploration
         self.weights = weights
@@ -121,14 +115,11 @@ class SearchBot:
         if len(look.actions) == 1:
             return look.actions[0]
         root, played = self._root(look.world, look.actions, look.player)
-        deadline = None if self.max_ms is None else self.clock() + self.max_ms / 1000
         for _ in range(self.playouts):
             if played >= self.max_actions:
                 break
             world, self._rng = determinize(look.view, look.player, self._rng)
             played += self._playout(root, world, look.player)
-            if deadline is not None and self.clock() > deadline:
-                break
         return max(look.actions, key=lambda action: _rank(root.children[action]))
 
     def _root(self, world: GameState, actions: tuple[Action, ...], player: int) -> tuple[Node, int]:

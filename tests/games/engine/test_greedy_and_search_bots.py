@@ -165,28 +165,6 @@ class CountedSearch(SearchBot):
         return super()._playout(root, state, player)
 
 
-class Ticking:
-    """A clock that moves one second at every reading: the test's time, not the machine's."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 1.0
-        return self.now
-
-
-def test_search_bot_stops_at_its_time_cap():
-    # Read as the search starts (1 s: the cap runs out after 4 s) and after each playout
-    # (2, 3, 4, 5 s): the fourth playout is the last, long before the playout or action
-    # budget, and the choice is still legal.
-    scene = _blue_counter_in_atari()
-    bot = CountedSearch(2, playouts=50, max_actions=10**9, max_ms=3_000, clock=Ticking())
-    assert bot.choose(scene.state) in legal_actions(scene.state)
-    assert bot.playouts_run == 4
-    scene.do("E6", "pass", "pass")
-
-
 def test_search_bot_spends_at_most_its_action_budget():
     # Every playout plays at least one engine action: a budget of 1,000 actions (the
     # root's priors included) stops the search long before its 10,000 playouts, the
