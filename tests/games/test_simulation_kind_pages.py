@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.models.simulations import SimulationJob, SimulationKind
+from games.simulations.confidence import Estimate, too_few_to_tell
 from games.simulations.kinds import deck_card_names
 from tests.games.helpers import streamed_json
 from tests.games.simulation_jobs import simulation_start
@@ -69,7 +70,10 @@ def test_a_rule_ab_through_the_api(alice_api, alices_deck, bobs_deck):
     assert created["progress"]["done"] == 28
     results = alice_api.get(f"/api/simulations/{created['id']}/results/").json()
     assert [arm["label"] for arm in results["arms"]] == ["Under beta-2025", "Under beta-2026-07"]
-    assert results["shift"]["count"] == 14
+    shift = results["shift"]
+    assert shift["count"] == 14 and shift["low"] < shift["high"]
+    told = Estimate(*(shift[name] for name in ("value", "low", "high", "count")))
+    assert shift["too_few_to_tell"] is too_few_to_tell(told)
     exported = alice_api.get(f"/api/simulations/{created['id']}/export.json")
     games = streamed_json(exported)["games"]
     assert len(games) == 28 and {row["arm"] for row in games} == {0, 1}
