@@ -79,6 +79,16 @@ def test_a_rule_ab_through_the_api(alice_api, alices_deck, bobs_deck):
     assert len(games) == 28 and {row["arm"] for row in games} == {0, 1}
 
 
+def test_the_api_says_when_a_shift_is_too_few_games_to_tell(alice_api, alices_deck, bobs_deck):
+    body = body_for(
+        alices_deck, bobs_deck, games=4, kind="rule_ab", parameters={"ruleset_b": "beta-2025"}
+    )
+    created = alice_api.post("/api/simulations/", body, format="json").json()
+    shift = alice_api.get(f"/api/simulations/{created['id']}/results/").json()["shift"]
+    assert shift["count"] == 4 and shift["high"] - shift["low"] > 0.2
+    assert shift["too_few_to_tell"] is True
+
+
 @pytest.mark.parametrize(
     ("changes", "status", "words"),
     [
