@@ -4,7 +4,9 @@ pages, the progress line, the charts, ``manage.py simulate`` and the benchmarks.
 A rate reads "54.2% (51.1% to 57.3%, n=400)"; a difference of rates reads in signed
 percentage points, "−33.8 points (−51.8 to −15.7, n=200)". Negative numbers carry a
 true minus sign (U+2212), never a hyphen, and the ends of an interval are joined by
-"to", so a negative end is never mistaken for a range dash.
+"to", so a negative end is never mistaken for a range dash. A paired shift whose
+interval cannot tell no change from one that matters says so: "0.0 points (−27.8 to
++27.8, n=10): too few games to tell" (``games.simulations.confidence.too_few_to_tell``).
 
 Plain Python with no Django, like ``games.simulations.confidence``.
 """
@@ -13,11 +15,13 @@ from __future__ import annotations
 
 import math
 
-from games.simulations.confidence import Estimate
+from games.simulations.confidence import Estimate, too_few_to_tell
 
 MINUS = "\u2212"
 # What an interval with nothing observed says.
 NO_GAMES = "no games"
+# What a shift adds when its interval holds both no change and one that matters.
+TOO_FEW = "too few games to tell"
 
 
 def _number(value: float, digits: int, *, signed: bool) -> str:
@@ -44,7 +48,7 @@ def points(value: float, digits: int = 1) -> str:
 def interval_words(estimate: Estimate, *, difference: bool = False) -> str:
     """The estimate and its interval: a rate as percentages, or (``difference``) a shift
     in signed percentage points; "no games" when nothing was observed, and the value
-    alone when too few pairs give no interval."""
+    alone should an end be unbounded."""
     if not estimate.count:
         return NO_GAMES
     show = points if difference else percent
@@ -52,3 +56,13 @@ def interval_words(estimate: Estimate, *, difference: bool = False) -> str:
     if not (math.isfinite(estimate.low) and math.isfinite(estimate.high)):
         return f"{value} (too few games for an interval, n={estimate.count})"
     return f"{value} ({show(estimate.low)} to {show(estimate.high)}, n={estimate.count})"
+
+
+def shift_words(estimate: Estimate) -> str:
+    """A paired shift in signed points with its interval, and ": too few games to tell"
+    when that interval holds both no shift and one of more than 10 points
+    (``too_few_to_tell``); "no games" when no pair was played."""
+    words = interval_words(estimate, difference=True)
+    if estimate.count and too_few_to_tell(estimate):
+        return f"{words}: {TOO_FEW}"
+    return words

@@ -26,7 +26,8 @@ from typing import Any
 
 from games.simulations.confidence import (
     Estimate,
-    paired_difference,
+    paired_proportion_difference,
+    paired_table,
     proportion_difference,
     wilson_interval,
 )
@@ -242,7 +243,7 @@ class Figures:
 
 
 def estimate_json(estimate: Estimate) -> dict[str, Any]:
-    """``{"value", "low", "high", "count"}``; an infinite end (too few pairs) is null."""
+    """``{"value", "low", "high", "count"}``; an infinite end is null (JSON has none)."""
     return {
         "value": estimate.value,
         "low": estimate.low if math.isfinite(estimate.low) else None,
@@ -323,20 +324,22 @@ def _median(histogram: tuple[tuple[int, int], ...]) -> float:
 def paired_shift(base: Iterable[GameSummary], variant: Iterable[GameSummary]) -> Estimate:
     """Deck A's win-rate shift from ``base`` to ``variant`` over the same games.
 
-    Games are matched by (seed, seats): each matched pair gives deck A's score in
-    the variant minus its score in the base (a draw is half), and the shift is
-    their mean with its paired interval. The same seeds share their shuffles and
-    dice, so what differs is what the variant changed (a card, a rule, an
-    erratum). Games without a partner are left out; the count says how many
-    pairs were matched.
+    Games are matched by (seed, seats): each matched pair gives deck A's score in the
+    variant and in the base (a draw is half), and the shift is the mean change with
+    Newcombe's interval for paired proportions (``paired_table``: a draw is half a win
+    and half a loss, lined up across the pair; ``paired_proportion_difference``). The
+    same seeds share their shuffles and dice, so what differs is what the variant
+    changed (a card, a rule, an erratum); pairs that all agree still leave a wide
+    interval when they are few. Games without a partner are left out; the count says
+    how many pairs were matched.
     """
     scores = {(s.seed, s.swapped): s.score("a") for s in base}
-    differences = [
-        summary.score("a") - scores[key]
+    pairs = [
+        (summary.score("a"), scores[key])
         for summary in variant
         if (key := (summary.seed, summary.swapped)) in scores
     ]
-    return paired_difference(differences)
+    return paired_proportion_difference(*paired_table(pairs))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from cards.revision_words import changes_in_words
 from games.matches.options import options_in_words
 from games.models.simulations import JobStatus, SimulationJob, SimulationKind
 from games.simulations.confidence import Estimate, wilson_interval
-from games.simulations.figure_words import interval_words
+from games.simulations.figure_words import interval_words, shift_words
 from games.simulations.progress import Progress, jobs_progress
 from games.simulations.services import job_shift
 
@@ -36,6 +36,8 @@ KIND_WORDS = {
 # How long an over job's paired shift is kept: it never changes, so as long as the
 # cache keeps it.
 SHIFT_SECONDS = 30 * 24 * 60 * 60
+# Which interval a kept shift has (``games.simulations.confidence``), part of its key.
+SHIFT_METHOD = "newcombe-10"
 
 
 def games_words(job: SimulationJob) -> str:
@@ -100,10 +102,13 @@ class Headline:
 
     @property
     def words(self) -> str:
-        """The figure and its interval in words ("" while there is none)."""
+        """The figure and its interval in words ("" while there is none); a shift as the
+        job's page says it, with its note when it is too few games to tell."""
         if self.estimate is None:
             return ""
-        return interval_words(self.estimate, difference=self.difference)
+        if self.difference:
+            return shift_words(self.estimate)
+        return interval_words(self.estimate)
 
 
 def headline(job: SimulationJob, progress: Progress) -> Headline:
@@ -157,8 +162,10 @@ def _as_tuple(shift: Estimate) -> tuple[float, float, float, int]:
 def _shift_key(job: SimulationJob, progress: Progress) -> str:
     # Its making time too: a job id used again (a database restored) is another job;
     # and the games done, should a chunk land as the job is cancelled.
+    # And the method: a shift kept with the normal interval of the mean difference
+    # (zero wide when every pair agreed) is worked out again with Newcombe's.
     made = job.created_at.timestamp() if job.created_at else 0
-    return f"simulation-shift:{job.pk}:{made}:{progress.etag}"
+    return f"simulation-shift:{SHIFT_METHOD}:{job.pk}:{made}:{progress.etag}"
 
 
 def _best_deck(job: SimulationJob, progress: Progress) -> tuple[str, Estimate]:

@@ -45,6 +45,7 @@ from games.simulations.charts import (
     length_histogram_svg,
     win_rate_svg,
 )
+from games.simulations.confidence import too_few_to_tell
 from games.simulations.errata import errata_publish, errata_publish_refusal
 from games.simulations.figures import CardFigures, Figures
 from games.simulations.forms import SimulationStartForm, initial_from_job
@@ -346,6 +347,7 @@ def _paired_results(job: SimulationJob, progress: Progress) -> dict:
     return {
         "arms": arms,
         "shift": shift,
+        "too_few_to_tell": too_few_to_tell(shift),
         "charts": [mark_safe(chart) for chart in charts],  # escaped by simulation_charts
         "samples": _samples(job),
     }

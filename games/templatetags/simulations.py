@@ -7,7 +7,7 @@ from django import template
 from games.models.simulations import SimulationJob
 from games.simulations import listing
 from games.simulations.confidence import Estimate
-from games.simulations.figure_words import interval_words
+from games.simulations.figure_words import interval_words, shift_words
 
 register = template.Library()
 
@@ -15,7 +15,11 @@ register = template.Library()
 @register.filter
 def interval(estimate: Estimate, unit: str = "") -> str:
     """``{{ rate|interval }}``: "54.2% (51.1% to 57.3%, n=400)"; ``{{ shift|interval:"points" }}``:
-    "−33.8 points (−51.8 to −15.7, n=200)" (``games.simulations.figure_words``)."""
+    "−33.8 points (−51.8 to −15.7, n=200)"; ``{{ shift|interval:"shift" }}``, a paired
+    shift, adds ": too few games to tell" when it cannot tell
+    (``games.simulations.figure_words``)."""
+    if unit == "shift":
+        return shift_words(estimate)
     return interval_words(estimate, difference=unit == "points")
 
 

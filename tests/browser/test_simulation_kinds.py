@@ -13,7 +13,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import math
 import re
 
 import pytest
@@ -142,8 +141,8 @@ def assert_paired_results(page, games: int) -> None:
         assert_a_rate_with_its_interval(rates.nth(index), games)
     shift, low, high, count = estimate(page.locator(".simulation-shift [data-shift]"))
     assert count == games
-    # A normal interval of a few pairs may reach past ±1: bounded and around the shift.
-    assert low <= shift <= high and math.isfinite(high - low)
+    # Newcombe's paired interval: inside ±1, around the shift, never of no width.
+    assert -1 <= low <= shift <= high <= 1 and low < high
     first, second = (estimate(rates.nth(index))[0] for index in range(2))
     assert shift == pytest.approx(second - first)
     expect(page.locator(".simulation-charts svg")).to_have_count(2)

@@ -1,12 +1,18 @@
-"""Wilson and paired intervals, against values worked by hand."""
+"""Wilson and paired intervals, against values worked by hand and published examples."""
 
-import math
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.simulations.confidence import paired_difference, proportion_difference, wilson_interval
+from games.simulations.confidence import (
+    Estimate,
+    paired_proportion_difference,
+    paired_table,
+    proportion_difference,
+    too_few_to_tell,
+    wilson_interval,
+)
 
 
 def test_wilson_interval_of_half_in_a_hundred():
@@ -44,15 +50,82 @@ def test_wilson_interval_contains_its_value(counts):
     assert 0 <= estimate.low <= estimate.value <= estimate.high <= 1
 
 
-def test_paired_difference_of_known_values():
-    estimate = paired_difference([1, 0, 1, 0])
-    assert estimate.value == 0.5
-    assert estimate.high - estimate.value == pytest.approx(1.96 * math.sqrt(1 / 3 / 4), abs=1e-3)
+@pytest.mark.parametrize(
+    "table, low, high",
+    [
+        # Newcombe (1998, paired data), worked examples (a) to (d) by method 10.
+        ((36, 12, 2, 0), 0.0569, 0.3404),
+        ((18, 12, 2, 18), 0.0562, 0.3290),
+        ((53, 0, 0, 1), -0.0729, 0.0729),
+        ((0, 30, 0, 0), 0.8395, 1.0),
+    ],
+)
+def test_newcombes_paired_interval_of_his_worked_examples(table, low, high):
+    a, b, c, d = table
+    estimate = paired_proportion_difference(*table)
+    assert estimate.value == pytest.approx((b - c) / (a + b + c + d))
+    assert (estimate.low, estimate.high) == (
+        pytest.approx(low, abs=1e-3),
+        pytest.approx(high, abs=1e-3),
+    )
+    assert estimate.count == a + b + c + d
 
 
-def test_paired_difference_needs_two_pairs_for_an_interval():
-    assert math.isinf(paired_difference([0.5]).high)
-    assert paired_difference([]).count == 0
+@pytest.mark.parametrize(
+    "table, reach",
+    [
+        # Every game won (or lost) in both arms: only the Wilson intervals of 10/10 (0/10).
+        ((10, 0, 0, 0), 0.2775),
+        ((0, 0, 0, 10), 0.2775),
+        # Half won in both, half lost in both: phi corrected for continuity to 0.8.
+        ((5, 0, 0, 5), 0.1666),
+    ],
+)
+def test_ten_pairs_that_all_agree_still_leave_a_wide_interval(table, reach):
+    estimate = paired_proportion_difference(*table)
+    assert estimate.value == 0 and estimate.count == 10
+    assert (estimate.low, estimate.high) == (
+        pytest.approx(-reach, abs=1e-3),
+        pytest.approx(reach, abs=1e-3),
+    )
+
+
+def test_no_pairs_compare_nothing():
+    estimate = paired_proportion_difference(0, 0, 0, 0)
+    assert (estimate.value, estimate.low, estimate.high, estimate.count) == (0.0, -1.0, 1.0, 0)
+
+
+@pytest.mark.parametrize("table", [(-1, 2, 0, 0), (0.5, 0, 0, 0), (1, 0.25, 0, 0)])
+def test_a_table_of_no_whole_pairs_is_refused(table):
+    with pytest.raises(ValueError):
+        paired_proportion_difference(*table)
+
+
+def test_a_draw_is_half_a_win_and_half_a_loss_lined_up_across_its_pair():
+    # Both drawn: they agree. Drawn then won: half won in both, half won only second.
+    assert paired_table([(0.5, 0.5)]) == (0.5, 0, 0, 0.5)
+    assert paired_table([(0.5, 1)]) == (0.5, 0, 0.5, 0)
+    assert paired_table([(0, 0.5)]) == (0, 0, 0.5, 0.5)
+    assert paired_table([(1, 0), (1, 1), (0, 0), (0.5, 0)]) == (1, 1.5, 0, 1.5)
+
+
+def test_a_score_outside_zero_and_one_is_refused():
+    with pytest.raises(ValueError):
+        paired_table([(1.5, 1)])
+
+
+@pytest.mark.parametrize(
+    "estimate, too_few",
+    [
+        (Estimate(0.0, -0.2775, 0.2775, 10), True),
+        (Estimate(0.02, -0.01, 0.1001, 400), True),  # a 10-point gain is not ruled out
+        (Estimate(0.0, -0.05, 0.1, 1_000), False),  # rules out all but 10 points at most
+        (Estimate(0.2, 0.0569, 0.3404, 50), False),  # no shift is ruled out
+        (Estimate(0.0, -1.0, 1.0, 0), True),
+    ],
+)
+def test_too_few_to_tell_is_an_interval_holding_no_shift_and_one_past_ten_points(estimate, too_few):
+    assert too_few_to_tell(estimate) is too_few
 
 
 @pytest.mark.parametrize(
@@ -93,3 +166,38 @@ counts = st.integers(1, 2_000).flatmap(
 def test_proportion_difference_contains_its_value_inside_minus_one_and_one(first, second):
     estimate = proportion_difference(*first, *second)
     assert -1 <= estimate.low <= estimate.value <= estimate.high <= 1
+
+
+scores = st.sampled_from([0.0, 0.5, 1.0])
+tables = st.one_of(
+    st.lists(st.tuples(scores, scores), min_size=1, max_size=60).map(paired_table),
+    st.tuples(*[st.integers(0, 300)] * 4).filter(lambda table: sum(table) > 0),
+)
+
+
+@given(tables)
+def test_a_paired_interval_holds_its_value_inside_minus_one_and_one(table):
+    estimate = paired_proportion_difference(*table)
+    assert -1 <= estimate.low <= estimate.value <= estimate.high <= 1
+    # Never an interval of no width, however the pairs agree.
+    assert estimate.low < estimate.high
+
+
+@given(tables, st.integers(2, 50))
+def test_a_paired_interval_narrows_with_more_pairs_of_the_same_proportions(table, times):
+    fewer = paired_proportion_difference(*table)
+    more = paired_proportion_difference(*(times * cell for cell in table))
+    assert more.value == pytest.approx(fewer.value)
+    assert more.high - more.low <= fewer.high - fewer.low + 1e-12
+
+
+@given(tables)
+def test_swapping_the_arms_mirrors_a_paired_interval(table):
+    a, b, c, d = table
+    estimate = paired_proportion_difference(a, b, c, d)
+    swapped = paired_proportion_difference(a, c, b, d)
+    assert (swapped.value, swapped.low, swapped.high) == (
+        -estimate.value,
+        -estimate.high,
+        -estimate.low,
+    )

@@ -8,11 +8,12 @@ from hypothesis import strategies as st
 
 from games.simulations.confidence import (
     Estimate,
-    paired_difference,
+    paired_proportion_difference,
+    paired_table,
     proportion_difference,
     wilson_interval,
 )
-from games.simulations.figure_words import interval_words, percent, points
+from games.simulations.figure_words import interval_words, percent, points, shift_words
 
 
 def test_a_rate_reads_as_percentages_joined_by_to():
@@ -31,10 +32,29 @@ def test_a_shift_across_zero_signs_both_ends():
 
 def test_nothing_observed_and_too_few_pairs_say_so():
     assert interval_words(wilson_interval(0, 0)) == "no games"
-    one = paired_difference([1.0])
+    one = Estimate(1.0, -math.inf, math.inf, 1)
     assert (
         interval_words(one, difference=True) == "+100.0 points (too few games for an interval, n=1)"
     )
+
+
+def test_ten_pairs_that_all_agree_read_wide_and_too_few_to_tell():
+    # Before: "0.0 points (0.0 to 0.0, n=10)".
+    all_won = paired_proportion_difference(10, 0, 0, 0)
+    assert shift_words(all_won) == "0.0 points (−27.8 to +27.8, n=10): too few games to tell"
+    half_won = paired_proportion_difference(5, 0, 0, 5)
+    assert shift_words(half_won) == "0.0 points (−16.7 to +16.7, n=10): too few games to tell"
+
+
+def test_a_shift_that_can_tell_has_no_note():
+    # No shift ruled out (Newcombe's example (a)); no shift of 10 points left (example (c)).
+    assert shift_words(paired_proportion_difference(36, 12, 2, 0)) == (
+        "+20.0 points (+5.7 to +34.0, n=50)"
+    )
+    assert shift_words(paired_proportion_difference(53, 0, 0, 1)) == (
+        "0.0 points (−7.3 to +7.3, n=54)"
+    )
+    assert shift_words(Estimate(0.0, -1.0, 1.0, 0)) == "no games"
 
 
 def test_a_value_that_rounds_to_zero_has_no_sign():
@@ -44,7 +64,9 @@ def test_a_value_that_rounds_to_zero_has_no_sign():
 
 estimates = st.one_of(
     st.integers(0, 300).flatmap(lambda n: st.integers(0, n).map(lambda k: wilson_interval(k, n))),
-    st.lists(st.sampled_from([-1.0, -0.5, 0.0, 0.5, 1.0]), max_size=40).map(paired_difference),
+    st.lists(st.tuples(*[st.sampled_from([0.0, 0.5, 1.0])] * 2), max_size=40).map(
+        lambda pairs: paired_proportion_difference(*paired_table(pairs))
+    ),
     st.tuples(st.integers(0, 50), st.integers(0, 50)).flatmap(
         lambda t: st.tuples(st.integers(0, t[0]), st.integers(0, t[1])).map(
             lambda k: proportion_difference(k[0], t[0], k[1], t[1])
@@ -62,3 +84,11 @@ def test_no_interval_has_a_hyphen_a_range_dash_or_an_open_bracket(estimate, diff
         assert words.endswith(f", n={estimate.count})") and " to " in words
     if difference and estimate.count:
         assert " points (" in words and words[0] in "+−0"
+
+
+@given(estimates)
+def test_a_shift_reads_as_its_interval_and_at_most_the_note(estimate):
+    words = shift_words(estimate)
+    assert words.removesuffix(": too few games to tell") == interval_words(
+        estimate, difference=True
+    )

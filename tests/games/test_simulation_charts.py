@@ -17,7 +17,8 @@ from games.simulations.charts import (
 )
 from games.simulations.confidence import (
     Estimate,
-    paired_difference,
+    paired_proportion_difference,
+    paired_table,
     proportion_difference,
     wilson_interval,
 )
@@ -94,7 +95,7 @@ def test_a_long_name_is_cut_to_fit_and_kept_whole_in_the_tooltip():
 def test_differences_are_signed_points_on_a_scale_either_side_of_zero():
     root = _parse(
         difference_svg(
-            [("Blank Ember Warden", paired_difference([-1, 0, 0, -0.5]))], title="Card impact"
+            [("Blank Ember Warden", Estimate(-0.375, -0.8437, 0.0937, 4))], title="Card impact"
         )
     )
     texts = _texts(root)
@@ -103,8 +104,9 @@ def test_differences_are_signed_points_on_a_scale_either_side_of_zero():
     assert {"−90", "−45", "0", "+45", "+90"} <= set(texts)
 
 
-def test_a_single_pair_has_a_value_and_says_it_has_no_interval():
-    root = _parse(difference_svg([("one game", paired_difference([1.0]))], title="Shift"))
+def test_an_unbounded_difference_has_a_value_and_says_it_has_no_interval():
+    unbounded = Estimate(1.0, -math.inf, math.inf, 1)
+    root = _parse(difference_svg([("one game", unbounded)], title="Shift"))
     texts = _texts(root)
     assert "+100.0 points (too few games for an interval, n=1)" in texts
     assert "one game" in texts  # the label is not cut to make room for the figures
@@ -174,7 +176,9 @@ def _ids(markup):
 
 estimates = st.one_of(
     st.integers(0, 500).flatmap(lambda n: st.integers(0, n).map(lambda k: wilson_interval(k, n))),
-    st.lists(st.sampled_from([-1, -0.5, 0, 0.5, 1]), max_size=5).map(paired_difference),
+    st.lists(st.tuples(*[st.sampled_from([0, 0.5, 1])] * 2), max_size=5).map(
+        lambda pairs: paired_proportion_difference(*paired_table(pairs))
+    ),
 )
 
 

@@ -7,7 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.simulations.confidence import proportion_difference, wilson_interval
+from games.simulations.confidence import (
+    Estimate,
+    paired_proportion_difference,
+    proportion_difference,
+    wilson_interval,
+)
 from games.simulations.figures import (
     Tally,
     figures,
@@ -134,6 +139,9 @@ def test_paired_shift_worked_by_hand():
     shift = paired_shift(base, variant)
     assert shift.count == 3
     assert shift.value == pytest.approx((0 + 1 - 0.5) / 3)
+    # Won in both; won only in the variant; the draw then the loss: half lost in both,
+    # half won only in the base.
+    assert shift == paired_proportion_difference(1, 1, 0.5, 0.5)
     # The same seed in the other seats is another game.
     assert paired_shift(base, [_summary(1, "b", swapped=True)]).count == 0
 
@@ -143,7 +151,9 @@ def test_the_paired_shift_of_played_games_replayed_is_zero():
     base = [play_simulated_game(game) for game in games]
     again = [play_simulated_game(game) for game in reversed(games)]
     shift = paired_shift(base, again)
-    assert (shift.value, shift.low, shift.high, shift.count) == (0, 0, 0, 4)
+    # Every pair agrees, yet four pairs tell little: no interval of no width.
+    assert (shift.value, shift.count) == (0, 4)
+    assert shift.low == -shift.high and shift.high > 0.1
 
 
 def test_gauntlet_matrix_of_games_worked_by_hand():
@@ -164,9 +174,29 @@ def test_gauntlet_matrix_of_games_worked_by_hand():
     assert data["cells"][0][1]["value"] == 0.25
 
 
+def test_ten_games_the_same_in_both_arms_leave_a_wide_shift():
+    # The card-impact job of the issue: "0.0 points (0.0 to 0.0, n=10)" before.
+    games = [_summary(seed, "a") for seed in range(10)]
+    shift = paired_shift(games, games)
+    assert shift.value == 0 and shift.count == 10
+    assert (shift.low, shift.high) == (
+        pytest.approx(-0.2775, abs=1e-3),
+        pytest.approx(0.2775, abs=1e-3),
+    )
+
+
+def test_draws_in_both_arms_agree_and_a_draw_to_a_win_is_half_a_change():
+    drawn = [_summary(seed, None) for seed in range(4)]
+    won = [_summary(seed, "a") for seed in range(4)]
+    assert paired_shift(drawn, drawn) == paired_proportion_difference(2, 0, 0, 2)
+    # From a draw to a win: half a pair won in both, half won only in the variant.
+    assert paired_shift(drawn, won) == paired_proportion_difference(2, 2, 0, 0)
+    assert paired_shift(drawn, won).value == 0.5
+
+
 def test_an_unbounded_interval_is_null_in_json():
     from games.simulations.figures import estimate_json
 
-    data = estimate_json(paired_shift([_summary(1, "a")], [_summary(1, "b")]))
+    data = estimate_json(Estimate(-1.0, -math.inf, math.inf, 1))
     assert data == {"value": -1.0, "low": None, "high": None, "count": 1}
     assert not math.isnan(data["value"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.models.simulations import SimulationJob, SimulationKind
+from games.simulations.confidence import Estimate, too_few_to_tell
 from games.simulations.kinds import deck_card_names
 from tests.games.helpers import streamed_json
 from tests.games.simulation_jobs import simulation_start
@@ -69,10 +70,23 @@ def test_a_rule_ab_through_the_api(alice_api, alices_deck, bobs_deck):
     assert created["progress"]["done"] == 28
     results = alice_api.get(f"/api/simulations/{created['id']}/results/").json()
     assert [arm["label"] for arm in results["arms"]] == ["Under beta-2025", "Under beta-2026-07"]
-    assert results["shift"]["count"] == 14
+    shift = results["shift"]
+    assert shift["count"] == 14 and shift["low"] < shift["high"]
+    told = Estimate(*(shift[name] for name in ("value", "low", "high", "count")))
+    assert shift["too_few_to_tell"] is too_few_to_tell(told)
     exported = alice_api.get(f"/api/simulations/{created['id']}/export.json")
     games = streamed_json(exported)["games"]
     assert len(games) == 28 and {row["arm"] for row in games} == {0, 1}
+
+
+def test_the_api_says_when_a_shift_is_too_few_games_to_tell(alice_api, alices_deck, bobs_deck):
+    body = body_for(
+        alices_deck, bobs_deck, games=4, kind="rule_ab", parameters={"ruleset_b": "beta-2025"}
+    )
+    created = alice_api.post("/api/simulations/", body, format="json").json()
+    shift = alice_api.get(f"/api/simulations/{created['id']}/results/").json()["shift"]
+    assert shift["count"] == 4 and shift["high"] - shift["low"] > 0.2
+    assert shift["too_few_to_tell"] is True
 
 
 @pytest.mark.parametrize(

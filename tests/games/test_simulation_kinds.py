@@ -44,7 +44,9 @@ def test_rule_ab_plays_both_arms_on_the_same_seeds(alice, alices_deck, bobs_deck
     assert job_shift(job).count == job.games
 
 
-def test_the_paired_shift_of_identical_arms_is_exactly_zero(alice, alices_deck, bobs_deck):
+def test_the_paired_shift_of_identical_arms_is_exactly_zero_in_a_wide_interval(
+    alice, alices_deck, bobs_deck
+):
     job = simulation_start(alice, alices_deck, bobs_deck, games=6)
     # A rule A/B whose second arm is the first: the service refuses it, the arms allow it.
     parameters = {"ruleset_b": job.ruleset, "options_b": job.options}
@@ -54,7 +56,9 @@ def test_the_paired_shift_of_identical_arms_is_exactly_zero(alice, alices_deck, 
         for arm in (base, same)
     ]
     shift = paired_shift(*games)
-    assert (shift.value, shift.low, shift.high, shift.count) == (0, 0, 0, job.games)
+    # Every pair agrees, but six pairs cannot tell: the interval is not of no width.
+    assert (shift.value, shift.count) == (0, job.games)
+    assert shift.low == -shift.high and shift.high > 0.1
     assert games[0] == job_summaries(job)
 
 

@@ -8,11 +8,12 @@ import re
 from html import unescape
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models.simulations import SimulationKind
-from games.simulations.figure_words import interval_words
+from games.simulations.figure_words import interval_words, shift_words
 from games.simulations.listing import (
     compared_words,
     decks_words,
@@ -60,7 +61,7 @@ def test_a_rule_ab_row_tells_its_rulesets_games_in_each_arm_and_its_shift(
 ):
     job = rule_ab(alice, alices_deck, bobs_deck)
     row = row_of(listed(client, alice), job.pk)
-    shift = interval_words(job_shift(job), difference=True)
+    shift = shift_words(job_shift(job))
     assert "Rule A/B beta-2025 → beta-2026-07" in row
     assert "12 games in each arm, 24 in all" in row
     assert f"Shift of A's win rate {shift}" in row
@@ -161,6 +162,15 @@ def test_the_list_reads_a_paired_shift_once_then_from_the_cache(alice, alices_de
     assert [row.headline for row in first] == [row.headline for row in second]
     # Progress in one query and nothing more: no game summary read again.
     assert len(again.captured_queries) == 1
+
+
+def test_a_shift_kept_with_the_old_interval_is_worked_out_again(alice, alices_deck, bobs_deck):
+    job = rule_ab(alice, alices_deck, bobs_deck, games=2)
+    progress = simulation_progress(job)
+    # What the list kept before Newcombe's interval: every pair agreeing, no width.
+    made = job.created_at.timestamp()
+    cache.set(f"simulation-shift:{job.pk}:{made}:{progress.etag}", (0.0, 0.0, 0.0, 2))
+    assert headline(job, progress).estimate == job_shift(job)
 
 
 def test_a_paired_page_says_games_in_each_arm_and_in_all_as_the_list_does(

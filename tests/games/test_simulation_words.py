@@ -11,7 +11,7 @@ import pytest
 from games.matches.options import OPTION_FIELDS, option_words, options_in_words
 from games.models.simulations import SimulationKind
 from games.play import GAMES
-from games.simulations.figure_words import interval_words
+from games.simulations.figure_words import interval_words, shift_words
 from games.simulations.forms import SimulationStartForm
 from games.simulations.services import job_figures, job_shift
 from tests.games.simulation_jobs import gauntlet, rule_ab, simulation_start
@@ -105,9 +105,21 @@ def test_a_paired_shift_reads_in_signed_points(client, alice, alices_deck, bobs_
     job = rule_ab(alice, alices_deck, bobs_deck)
     client.force_login(alice)
     page = unescape(client.get(f"/simulations/{job.pk}/").content.decode())
-    words = interval_words(job_shift(job), difference=True)
+    words = shift_words(job_shift(job))
     assert f">{words}</span>" in page and " points (" in words
     assert well_said(page)
+
+
+def test_a_paired_shift_of_few_games_says_it_is_too_few_to_tell(
+    client, alice, alices_deck, bobs_deck
+):
+    job = rule_ab(alice, alices_deck, bobs_deck, games=4)
+    client.force_login(alice)
+    page = unescape(client.get(f"/simulations/{job.pk}/").content.decode())
+    shift = job_shift(job)
+    assert shift.high - shift.low > 0.2
+    assert f">{interval_words(shift, difference=True)}: too few games to tell</span>" in page
+    assert "holds both no shift and one of more than 10 points" in page
 
 
 def test_a_gauntlets_results_use_one_interval_wording(client, alice, alices_deck, bobs_deck):

@@ -65,6 +65,12 @@ class EstimateSerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class ShiftSerializer(EstimateSerializer):
+    too_few_to_tell = serializers.BooleanField(
+        help_text="Whether the interval holds both no shift and one of more than 10 points"
+    )
+
+
 class ArmProgressSerializer(serializers.Serializer):
     arm = serializers.IntegerField()
     label = serializers.CharField()
@@ -141,9 +147,12 @@ class ResultsSerializer(serializers.Serializer):
             "kind's base then variant, a gauntlet's pairings row by row"
         ),
     )
-    shift = EstimateSerializer(
+    shift = ShiftSerializer(
         required=False,
-        help_text="Paired kinds: deck A's paired win-rate shift from arm 0 to arm 1",
+        help_text=(
+            "Paired kinds: deck A's paired win-rate shift from arm 0 to arm 1, with "
+            "Newcombe's hybrid score interval for paired proportions (1998, method 10)"
+        ),
     )
     gauntlet = serializers.DictField(
         required=False,

@@ -25,6 +25,7 @@ from games.simulations.api.serializers import (
     SimulationRefusalSerializer,
     SimulationSerializer,
 )
+from games.simulations.confidence import too_few_to_tell
 from games.simulations.errata import errata_publish
 from games.simulations.exports import (
     CARD_COLUMNS,
@@ -96,7 +97,8 @@ def results_json(job: SimulationJob) -> dict[str, Any]:
     ]
     document: dict[str, Any] = {"figures": arms[0]["figures"], "arms": arms}
     if job.is_paired:
-        document["shift"] = estimate_json(job_shift(job))
+        shift = job_shift(job)
+        document["shift"] = {**estimate_json(shift), "too_few_to_tell": too_few_to_tell(shift)}
     if job.kind == SimulationKind.GAUNTLET:
         document["gauntlet"] = {
             "decks": job.parameters["decks"],
