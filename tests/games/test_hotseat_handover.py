@@ -217,6 +217,15 @@ def test_a_match_over_hands_nothing_over(alice_in, hotseat):
     assert "Keep the board on Red" not in page
 
 
+def test_a_match_resigned_on_a_decision_needing_a_hand_hands_nothing_over(alice_in, hotseat):
+    match, _, _ = set_up(alice_in, hotseat)
+    take_the_device(alice_in, match, 1 - acting(match))  # the device with the other player
+    assert alice_in.post(f"/games/{match.pk}/resign/").status_code == 302
+    page = alice_in.get(f"/games/{match.pk}/").content.decode()
+    assert "Resigned" in page
+    assert HANDOVER not in page and "show my hand" not in page and HAND not in page
+
+
 def test_the_board_turns_with_the_hand_on_the_screen_unless_the_device_keeps_it_still(
     alice_in, hotseat
 ):
