@@ -39,6 +39,18 @@ REASON_WORDS: Mapping[str, str] = MappingProxyType(
         "resigned": "the other player resigned",
     }
 )
+# The decisions answered from the board alone: a Realm Stone or a counter to place, counters
+# to remove (R7, R10, effects). Their options name no card in a hand, and they alternate
+# between the players in the Set-Up and Recovery, so a hot-seat screen offers them with no
+# hand on the table and no hand-over (games.matches.screens).
+BOARD_ONLY: frozenset[type] = frozenset(
+    {
+        engine.ChooseRealmStone,
+        engine.PlaceShen,
+        engine.PlaceEffectCounters,
+        engine.RemoveEffectCounters,
+    }
+)
 # A game played by bots alone (a simulated game) without a result after this many actions,
 # or with a decision no bot can answer, is stopped: a draw that "stalled". Real games take
 # a few hundred actions, and the replay import takes records of up to this many, so every
@@ -209,6 +221,11 @@ class Game(Protocol):
     def acting_seat(self, state: Any) -> int | None:
         """The seat whose decision is waiting, or None once the game is over."""
 
+    def private(self, state: Any) -> bool:
+        """Whether the waiting decision is answered with what only its seat may see (its
+        hand; hidden cards it names). False for one answered from the board alone, such as
+        a placement on the board, and once the game is over."""
+
     def result(self, state: Any) -> dict[str, Any] | None:
         """``{"winner": seat or None (a draw), "reason": ...}`` once over, else None."""
 
@@ -344,6 +361,9 @@ class Shen:
 
     def acting_seat(self, state: engine.GameState) -> int | None:
         return None if state.decision is None else state.decision.player
+
+    def private(self, state: engine.GameState) -> bool:
+        return state.decision is not None and type(state.decision) not in BOARD_ONLY
 
     def result(self, state: engine.GameState) -> dict[str, Any] | None:
         if state.result is None:

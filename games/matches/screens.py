@@ -5,6 +5,23 @@ hidden information is decided in one place: the state is always the game's
 ``view`` for the viewer's seat, the log always the events ``events_for`` that
 seat, and the decision (whose options name the cards in a hand) only reaches
 the person who controls the seat that must decide.
+
+Hot-seat (two friends, one device; ``revealed``: the seat known to hold the device now):
+
+- A hand is on the screen only while its seat holds the device: the seat answered the
+  last decision on this device, or took it at this state with "I am Blue: show my side".
+- A decision answered with the hand (``Game.private``: play a card, which cards to lose,
+  a combat window) for a seat that does not hold the device shows the hand-over screen
+  first: the board and both sides as a spectator sees them, the last lines of the log in
+  a spectator's words, and the button. So the device is handed over once per change of
+  player, and only when a hand is at stake; never once the match is over.
+- A decision answered from the board alone (a Realm Stone or a Shén counter to place, which
+  alternate between the players in the Set-Up and the Recovery) for a seat that does not
+  hold the device is offered at once, on a table with no hand on it: no hand-over per
+  placement, and neither hand shown. Its seat may still take the device to see its hand.
+- The board faces the seat whose hand is on the screen, else the seat whose turn it is,
+  so it turns at a hand-over, not with every placement; ``turned=False`` (the device's
+  setting, kept in a cookie) keeps it on Red's side.
 """
 
 from __future__ import annotations
@@ -25,7 +42,8 @@ class Screen:
 
     ``view``: the viewer's view of the state; ``decision``: the waiting decision when
     the viewer is the one to answer it (else None); ``handover``: hot-seat only, the
-    seat the device must be handed to before anything private is shown.
+    seat the device must be handed to before its hand is shown; ``hand_hidden``: hot-seat
+    only, the seat answering a decision from the board while its hand stays off the table.
     """
 
     match: Match
@@ -38,6 +56,7 @@ class Screen:
     log: tuple[tuple[int, tuple[str, ...]], ...]
     hand: tuple[tuple[int, str], ...]
     handover: int | None = None
+    hand_hidden: int | None = None
     # The table drawn for this viewer (games.matches.table): board, sides, hand, decision, log.
     table: Table | None = None
     # How the match ended in the viewer's words ("You resigned: Blue wins"), "" in play.
@@ -56,12 +75,20 @@ class Screen:
         return self.decision is not None
 
 
-def screen_for(match: Match, user, *, revealed: int | None = None, drawn: bool = True) -> Screen:
+def screen_for(
+    match: Match,
+    user,
+    *,
+    revealed: int | None = None,
+    drawn: bool = True,
+    turned: bool = True,
+) -> Screen:
     """The table as ``user`` sees it now. In a hot-seat match ``revealed`` is the seat
-    last shown on the device: another seat to act gets a hand-over screen first. A friend
-    match still waiting for its second deck has no game yet: nothing to show but seats.
-    ``drawn=False``: no :class:`Table` (the API answers the view and decision as data; the
-    drawing was a seventh of an action's cost)."""
+    known to hold the device at this state (None: nobody known); ``turned=False`` keeps the
+    board on Red's side (see the module's docstring). A friend match still waiting for its
+    second deck has no game yet: nothing to show but seats. ``drawn=False``: no
+    :class:`Table` (the API answers the view and decision as data; the drawing was a
+    seventh of an action's cost)."""
     if match.status == Status.WAITING:
         seats = seats_of(match, user)
         return Screen(
@@ -76,7 +103,7 @@ def screen_for(match: Match, user, *, revealed: int | None = None, drawn: bool =
             hand=(),
         )
     position = match_position(match)
-    return _screen(match, user, position, revealed=revealed, live=True, drawn=drawn)
+    return _screen(match, user, position, revealed=revealed, live=True, drawn=drawn, turned=turned)
 
 
 def replay_screen_for(match: Match, user, number: int) -> Screen:
@@ -87,7 +114,14 @@ def replay_screen_for(match: Match, user, number: int) -> Screen:
 
 
 def _screen(
-    match: Match, user, position: Position, *, revealed, live: bool, drawn: bool = True
+    match: Match,
+    user,
+    position: Position,
+    *,
+    revealed,
+    live: bool,
+    drawn: bool = True,
+    turned: bool = True,
 ) -> Screen:
     game = game_of(match)
     # The match's last state once it is over, live or in the replay. A resigned match's
@@ -95,7 +129,6 @@ def _screen(
     over = match.is_over and position.number == match.number
     acting = None if over else game.acting_seat(position.state)
     seats = seats_of(match, user)
-    seat = _seat(match, seats, acting)
     you = seats[0] if len(seats) == 1 else None  # hot-seat: both sides read one result
     ending = ending_words(match.result, you) if over and match.result else ""
     # Ended by the players, not the rules: the table says so, and the log's last line too.
@@ -104,12 +137,19 @@ def _screen(
         if ending and game.result(position.state) is None
         else None
     )
-    handover = None
-    if live and match.mode == Mode.HOTSEAT and seats and acting is not None and acting != revealed:
-        handover = acting
-    hidden = handover is not None
-    view = game.view(position.state, None if hidden else seat)
-    deciding = live and match.status == Status.PLAYING and acting in seats and not hidden
+    hotseat = live and match.mode == Mode.HOTSEAT and len(seats) == 2 and acting is not None
+    handover = hand_hidden = None
+    if hotseat:
+        # The hand on the screen: only that of the seat holding the device.
+        seat = acting if revealed == acting else None
+        if seat is None and game.private(position.state):
+            handover = acting
+        elif seat is None:
+            hand_hidden = acting
+    else:
+        seat = _seat(match, seats, acting)
+    view = game.view(position.state, seat)
+    deciding = live and match.status == Status.PLAYING and acting in seats and handover is None
     first_chosen = match.first_turn != FirstTurn.DICE
     log = tuple(
         (
@@ -121,46 +161,56 @@ def _screen(
         )
         for number, events in position.log
     )
-    hand = (
-        ()
-        if seat is None or hidden
-        else tuple((card, view.card_name(card)) for card in view.hands[seat])
-    )
+    hand = () if seat is None else tuple((card, view.card_name(card)) for card in view.hands[seat])
     decision = game.decision(position.state) if deciding else None
     events = tuple(event for _, batch in position.log for event in batch)
-    # A replay of a hot-seat match keeps one side of the table: the board would otherwise
-    # turn half a turn whenever the side to decide changes while someone steps through it.
-    flipped = False if not live and len(seats) == 2 else None
     table = (
         None
-        if hidden or not drawn
+        if not drawn
         else build_table(
             view,
             seat,
             decision,
             events,
             position.number,
-            flipped=flipped,
+            flipped=_flipped(match, seats, view, seat, live=live, turned=turned),
             ending=resigned,
             first_chosen=first_chosen,
+            decider=acting if hotseat else None,
         )
     )
     return Screen(
         match=match,
         number=position.number,
-        seat=None if hidden else seat,
+        seat=seat,
         acting=acting,
         view=view,
         decision=decision,
         # The decision worked out above, not a second time: listing its legal actions is
         # most of an answer's engine work.
         decision_json=None if decision is None else game.decision_to_json(decision),
-        log=() if hidden else log,
+        log=log,
         hand=hand,
         handover=handover,
+        hand_hidden=hand_hidden,
         table=table,
         ending=ending,
     )
+
+
+def _flipped(
+    match: Match, seats: tuple[int, ...], view, seat: int | None, *, live: bool, turned: bool
+) -> bool | None:
+    """Whether the board is seen from Blue's side (None: from the viewer's own)."""
+    if len(seats) != 2:
+        return None
+    # A replay of a hot-seat match keeps one side of the table: the board would otherwise
+    # turn half a turn whenever the side to decide changes while someone steps through it.
+    if not live or not turned:
+        return False
+    # The hand on the screen faces its player; with none, the board stays with the player
+    # whose turn it is rather than turning with each placement of the Set-Up.
+    return (seat if seat is not None else view.turn_player) == 1
 
 
 def _seat(match: Match, seats: tuple[int, ...], acting: int | None) -> int | None:

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:pk>/undo/", matches.match_undo_view, name="undo"),
     path("<int:pk>/undo/answer/", matches.match_undo_answer_view, name="undo_answer"),
     path("<int:pk>/reveal/", matches.match_reveal_view, name="reveal"),
+    path("<int:pk>/board/", matches.match_board_view, name="board"),
     path("<int:pk>/bot-move/", matches.match_bot_move_view, name="bot_move"),
     path("<int:pk>/replay/", replays.replay_page, name="replay"),
     path("<int:pk>/replay.json", replays.replay_download, name="replay_download"),

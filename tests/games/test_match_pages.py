@@ -91,13 +91,11 @@ def test_the_live_check_answers_304_until_the_match_moves(alice_in, alice, alice
     assert moved.status_code == 200 and moved["ETag"] != tag
 
 
-def test_hotseat_hands_over_before_showing_the_next_hand(alice_in, alice, alices_deck):
+def test_hotseat_offers_the_first_realm_stone_at_once_with_no_hand(alice_in, alice, alices_deck):
     match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=3)
     page = alice_in.get(f"/games/{match.pk}/").content.decode()
-    assert "Hand the device to" in page and "Your hand" not in page
-    alice_in.post(f"/games/{match.pk}/reveal/", {"seat": "1" if "Blue</strong>" in page else "0"})
-    page = alice_in.get(f"/games/{match.pk}/").content.decode()
-    assert "Hand the device to" not in page and 'id="decision-prompt"' in page
+    assert "Hand the device to" not in page and "Your hand" not in page
+    assert 'id="decision-prompt"' in page and "place_realm_stone" in page
 
 
 def test_a_friend_match_waiting_for_its_friend_shows_the_invitation(alice_in, alice, alices_deck):

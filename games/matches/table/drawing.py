@@ -128,17 +128,20 @@ def build_table(
     flipped: bool | None = None,
     ending: Ending | None = None,
     first_chosen: bool = False,
+    decider: int | None = None,
 ) -> Table:
     """The table from a player's ``view`` (``view_for``) and their ``decision``
     (``describe_decision`` of the real state, or None when it is not theirs).
     ``flipped`` turns the board to Blue's side (by default: when ``player`` is Blue).
+    ``decider``: hot-seat, the seat that answers ``decision`` on a table drawn with no
+    hand (``player`` None), a decision answered from the board alone.
     ``ending``: the match ended outside the game (then nobody decides any more);
     ``first_chosen``: the match chose who takes the first turn (the log tells no roll)."""
     # Over outside the game: the state still waits for a decision nobody will take.
     deciding = None if ending is not None else view.to_decide
     if ending is not None:
         decision = None
-    if decision is not None and decision.player != player:
+    if decision is not None and decision.player not in (player, decider):
         decision = None  # someone else's options never reach this player
     seen = redact_events(events, player)
     panel = decision_panel(decision, number) if decision is not None else None
@@ -158,9 +161,9 @@ def build_table(
         result=ending.result if ending else _result_words(view),
         deciding="" if deciding is None else player_name(deciding),
         # Each player sees the board from their own chair: Blue's is turned half a turn.
-        # In hot-seat the viewer is the player to act (games.matches.screens), whom the hand-over
-        # screen has just given the device, so the board turns with the device as it
-        # would on a real table; a spectator sits on Red's side.
+        # In hot-seat the screens choose the side (games.matches.screens): the board turns
+        # with the device at a hand-over, as it would on a real table, unless the device
+        # keeps it still; a spectator sits on Red's side.
         board=draw_board(view, panel, flipped=player == 1 if flipped is None else flipped),
         sides=tuple(_side(view, p, player, deciding) for p in PLAYERS),
         hand=_hand(view, player, panel),

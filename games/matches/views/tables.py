@@ -13,6 +13,11 @@ or opening the page, queues the task again if none is known to be on it
 so, offers its players to have the bot move in their request, and polls
 ``live/?waiting=bot-unanswered``, a poll that answers with the table when what it
 shows is no longer so.
+
+Hot-seat: the session remembers which seat holds the device, and at which state (an
+answer gives it to the seat that answered, "I am Blue: show my side" to Blue); the
+screens decide from it when to hand over (``games.matches.screens``). Whether the board
+turns to the side on the screen is a setting of the device: the cookie ``BOARD_COOKIE``.
 """
 
 from __future__ import annotations
@@ -36,10 +41,11 @@ from games.matches.bot_turns import (
     bot_unanswered,
 )
 from games.matches.errors import MatchError, MatchStale
+from games.matches.records import game_of, match_position
 from games.matches.screens import screen_for
 from games.matches.seats import may_see, seats_of
 from games.matches.services import match_act, match_resign, match_undo, match_undo_answer
-from games.matches.views.access import revealed_key, visible_match
+from games.matches.views.access import device_given, device_holder, visible_match
 from games.models import Match, Mode
 from games.play import RecordMismatch
 from shen_site.record_numbers import whole_number
@@ -49,6 +55,12 @@ POLL_MILLISECONDS = 1500
 # and the one it polls with once it says the bot's service is not answering.
 WAITING_FOR_THE_BOT = "bot"
 WAITING_UNANSWERED = "bot-unanswered"
+# Hot-seat: "still" keeps the board on Red's side on this device, for every match on it
+# (a device on a table between two players, or facing both); else it turns to the side on
+# the screen. A cookie, not the match: it is the device's way of being looked at.
+BOARD_COOKIE = "shen_board"
+BOARD_STILL = "still"
+BOARD_COOKIE_SECONDS = 365 * 24 * 60 * 60
 # What the idle check reads: who may see the match, and its ETag.
 LIVE_FIELDS = (
     "number",
@@ -113,14 +125,18 @@ def table_render(
     template: str = "games/_live.html",
     error: str = "",
     status: int = 200,
+    turned: bool | None = None,
 ) -> HttpResponse:
     """The table as this user sees it (``template``: the whole page or the polled part).
-    With the bot to decide and no task known to be on it, its task is queued again."""
-    screen, error, status = _screen(request, match, error, status)
+    With the bot to decide and no task known to be on it, its task is queued again.
+    ``turned``: the board setting just chosen (else this device's, from its cookie)."""
+    if turned is None:
+        turned = request.COOKIES.get(BOARD_COOKIE) != BOARD_STILL
+    screen, error, status = _screen(request, match, error, status, turned)
     thinking = screen is not None and bot_to_decide(match, screen.acting)
     if thinking and bot_turns_resume(match.pk, match.number):  # it answered here
         match.refresh_from_db()
-        screen, error, status = _screen(request, match, error, status)
+        screen, error, status = _screen(request, match, error, status, turned)
         thinking = screen is not None and bot_to_decide(match, screen.acting)
     unanswered = thinking and bot_unanswered(match)
     live = reverse("matches:live", args=[match.pk])
@@ -137,6 +153,7 @@ def table_render(
         "live_url": live,
         "poll_ms": POLL_MILLISECONDS,
         "live_headers": json.dumps({"If-None-Match": match.etag}),
+        "board_turned": turned,
     }
     response = render(request, template, context, status=status)
     response["ETag"] = match.etag
@@ -144,10 +161,11 @@ def table_render(
     return response
 
 
-def _screen(request: HttpRequest, match: Match, error: str, status: int):
+def _screen(request: HttpRequest, match: Match, error: str, status: int, turned: bool):
     """The viewer's screen, or None with the reason (409) when the record does not replay."""
     try:
-        screen = screen_for(match, request.user, revealed=request.session.get(revealed_key(match)))
+        holder = device_holder(request, match)
+        screen = screen_for(match, request.user, revealed=holder, turned=turned)
     except RecordMismatch as mismatch:
         return None, str(mismatch), 409
     return screen, error, status
@@ -189,7 +207,19 @@ def _act(request: HttpRequest, match: Match) -> None:
     number = whole_number(request.POST.get("number", ""))
     if action is None or number is None:
         raise MatchError("Send an action (JSON) and the state number it was chosen on.")
+    answering = _acting(match) if match.mode == Mode.HOTSEAT else None
     match_act(match=match, user=request.user, action=action, number=number)
+    if match.mode == Mode.HOTSEAT:
+        # Whoever answered holds the device: their next decision needs no hand-over.
+        device_given(request, match, answering)
+
+
+def _acting(match: Match) -> int | None:
+    """The seat to decide (None when the record does not replay: the act refuses it)."""
+    try:
+        return game_of(match).acting_seat(match_position(match).state)
+    except RecordMismatch:
+        return None
 
 
 def _resign(request: HttpRequest, match: Match) -> None:
@@ -201,7 +231,8 @@ def _undo(request: HttpRequest, match: Match) -> None:
     """Take back my last decision (in a friend match: ask the opponent)."""
     match_undo(match=match, user=request.user)
     if match.mode == Mode.HOTSEAT:
-        request.session.pop(revealed_key(match), None)
+        # Either player may have pressed it: the next hand is shown after a hand-over.
+        device_given(request, match, None)
 
 
 def _undo_answer(request: HttpRequest, match: Match) -> None:
@@ -221,7 +252,29 @@ def _reveal(request: HttpRequest, match: Match) -> None:
     seat = request.POST.get("seat")
     if seat not in ("0", "1"):
         raise MatchError("Say which side has the device: 0 (Red) or 1 (Blue).")
-    request.session[revealed_key(match)] = int(seat)
+    device_given(request, match, int(seat))
+
+
+@require_POST
+@login_required
+def match_board_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Hot-seat: keep the board on Red's side on this device (``board=still``) or turn it
+    to the side on the screen (anything else); kept in a cookie, for every match."""
+    match = visible_match(request, pk)
+    turned = request.POST.get("board") != BOARD_STILL
+    if request.headers.get("HX-Request"):
+        response = table_render(request, match, turned=turned)
+    else:
+        response = redirect("matches:detail", match.pk)
+    response.set_cookie(
+        BOARD_COOKIE,
+        "turned" if turned else BOARD_STILL,
+        max_age=BOARD_COOKIE_SECONDS,
+        secure=request.is_secure(),
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
 
 
 match_act_view = _posted(_act)
