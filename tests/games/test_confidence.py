@@ -1,6 +1,5 @@
 """Wilson and paired intervals, against values worked by hand and published examples."""
 
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
