@@ -377,11 +377,7 @@ class Shen:
         return engine.redact_events(events, seat)
 
     def log_line(self, event: engine.Event, *, first_chosen: bool = False) -> str:
-        if isinstance(event, engine.GameOver):  # why it ended in words, not the code
-            return game_over_line(event.winner, event.reason)
-        if first_chosen and isinstance(event, engine.FirstPlayerRolled):
-            return first_chosen_line(event.first)
-        return event.log_line()
+        return event_words(event, first_chosen=first_chosen)
 
     def decision(self, state: engine.GameState) -> engine.DecisionView | None:
         return engine.describe_decision(state)
@@ -461,6 +457,16 @@ def game_over_line(winner: str | None, reason: str) -> str:
     """The log's line of a game's end: "Blue wins: the other player is out of cards (R25)"."""
     words = reason_words(reason)
     return f"The game is a draw: {words}" if winner is None else f"{winner} wins: {words}"
+
+
+def event_words(event: engine.Event, *, first_chosen: bool = False) -> str:
+    """A Shén event in the log's words, for the API's log and the table's alike: why a
+    game ended in words, not its code; no roll told for a chosen first turn."""
+    if isinstance(event, engine.GameOver):
+        return game_over_line(event.winner, event.reason)
+    if first_chosen and isinstance(event, engine.FirstPlayerRolled):
+        return first_chosen_line(event.first)
+    return event.log_line()
 
 
 def first_chosen_line(first: str) -> str:

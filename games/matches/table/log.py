@@ -32,7 +32,7 @@ from games.engine import (
     TurnEnded,
     player_name,
 )
-from games.play import first_chosen_line, game_over_line
+from games.play import event_words
 from games.rules.rulebooks import RULE_NUMBER, UnknownRuleset, rulebook
 
 ONE_ACTION = "R27"
@@ -170,15 +170,15 @@ def log_line(
     rules that ``rules`` (the rule numbers of the match's rulebook; None: any) has.
     ``first_chosen``: the match chose who takes the first turn, so the roll for it (R6),
     which only seated the players, is not told as if it decided anything."""
+    text = event_words(event, first_chosen=first_chosen)
     if first_chosen and isinstance(event, FirstPlayerRolled):
-        return LogLine(first_chosen_line(event.first), "")
+        return LogLine(text, "")  # the roll only seated the players: no rule to cite
     cite = CITED.get(type(event))
     cited = cite(event, one_action) if cite else (event_rule(type(event)),)
     rule = next((rule for rule in cited if rule and (rules is None or rule in rules)), "")
     if isinstance(event, GameOver):  # the reason in words; the link cites its rule
-        text = game_over_line(event.winner, event.reason)
         return LogLine(text.removesuffix(f" ({rule})") if rule else text, rule)
-    return LogLine(event.log_line(), rule)
+    return LogLine(text, rule)
 
 
 def rulebook_rules(ruleset: str) -> frozenset[str] | None:
