@@ -88,13 +88,16 @@ def check_all_anchors(state: GameState, player: int, log: list[Event]) -> GameSt
 def adjudicate(state: GameState, log: list[Event]) -> GameState:
     """R26: after the last allowed turn, most cards in hand, deck and discard wins
     (simplified-0.1, which loses no cards: the most Avatars on the board and in hand)."""
-    counts = [_strength(state, p) for p in PLAYERS]
+    counts = [life(state, p) for p in PLAYERS]
     best = max(counts)
     leaders = [p for p in PLAYERS if counts[p] == best]
     return end_game(state, leaders[0] if len(leaders) == 1 else None, "adjudicated", log)
 
 
-def _strength(state: GameState, player: int) -> int:
+def life(state: GameState, player: int) -> int:
+    """What R25 and R26 count for ``player``: their cards in hand, deck and discard pile,
+    or, where losing one's Avatars is the end (``out_when`` "no_avatars", simplified-0.1,
+    which loses no cards), their Avatars on the board and Avatar cards in hand."""
     if state.ruleset.out_when != "no_avatars":
         return state.card_count(player)
     in_hand = sum(1 for card in state.hands[player] if state.cards[card].kind == "avatar")

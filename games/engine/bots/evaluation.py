@@ -7,16 +7,21 @@ The terms follow the ways the game is won (docs/rules.md): running the
 opponent out of cards (R25, and R26 counts cards at the turn limit) and
 holding every anchor point (R20).
 
-* **Cards left** (``card``): cards in hand, deck and discard pile are the life
-  total; every loss (captures R12, claims R20, combat R23, Realm Stone
-  attacks R19) is paid in them. A card in hand is worth no more than one in
+* **Life** (``card``): what the ruleset's R25 counts (``victory.life``). In most
+  rulesets the cards in hand, deck and discard pile are the life total; every
+  loss (captures R12, claims R20, combat R23, Realm Stone attacks R19) is paid
+  in them. A card in hand is worth no more than one in
   the deck or the discard pile (``hand`` is 0): any bonus makes a card that
   returns cards from the discard pile to hand (``gain_cards_back``) score a
   gain every time it is played, and two of them then looped, each returning
   the other (the sample decks' Recall pair did), until R16 ruled that a card
-  that gives cards back is never given back.
+  that gives cards back is never given back. In simplified-0.1, which loses no
+  cards, a player is out with no Avatar on the board or in hand: those are its life.
+  The last few count for more (``scarcity``: a penalty of ``scarcity / (1 + life)``),
+  since the player with none left loses.
 * **Anchors** (``anchor``): each anchor point held. A claim beyond the first
-  costs the opponent cards, and holding them all wins.
+  costs the opponent cards, and holding them all wins: one short of all of them is
+  worth ``last_anchor`` more.
 * **Board presence** (``avatar``, ``strength``, ``ready``): an Avatar in play
   no longer counts as a card (R25), so it must be worth more than the card it
   cost, and more the stronger it is (melee, defense and ranged, with Items and
@@ -30,18 +35,25 @@ holding every anchor point (R20).
   and no chain to their Realm Stone are one placement from capture, a card each
   (``in_atari``, R11, R12).
 
-The weights are a starting point set by reasoning, not fitted: a bench run of
-the greedy bot against the random bot (``bench/bots.py``) checks that they
-play sensibly.
+``WEIGHTS`` are a starting point set by reasoning. Each ruleset's own weights
+(``weights_for``) are data, in ``weights.json`` beside this module, each with how it
+was found: a search by self-play, ``bench/tune_weights.py``.
 """
 
 from __future__ import annotations
 
+import json
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from types import MappingProxyType
 
 from games.engine.avatars import trait_value
+from games.engine.groups import Layout
+from games.engine.ruleset import Ruleset
 from games.engine.state import Avatar, GameState, other
+from games.engine.victory import life
 
 # A won game, far above any difference of the terms below.
 WIN = 1000.0
@@ -64,9 +76,38 @@ class Weights:
     approach: float = 0.06
     at_stone: float = 0.3
     in_atari: float = 0.4
+    last_anchor: float = 0.0
+    scarcity: float = 0.0
 
 
+# The weights set by reasoning, before any tuning: the start of bench/tune_weights.py's
+# search, and the weights of a ruleset the tuning file does not name.
 WEIGHTS = Weights()
+# The tuned weights per ruleset, with how they were found (bench/tune_weights.py).
+TUNED_WEIGHTS_FILE = Path(__file__).with_name("weights.json")
+
+
+def read_tuned_weights(text: str) -> Mapping[str, Weights]:
+    """The weights per ruleset name in a tuning file's JSON (see weights.json); an
+    unknown weight's name is a ValueError."""
+    known = {f.name for f in fields(Weights)}
+    tuned = {}
+    for ruleset, entry in json.loads(text).items():
+        values = entry["weights"]
+        unknown = set(values) - known
+        if unknown:
+            raise ValueError(f"{ruleset}: no weight called {', '.join(sorted(unknown))}")
+        tuned[ruleset] = Weights(**{name: float(value) for name, value in values.items()})
+    return MappingProxyType(tuned)
+
+
+TUNED = read_tuned_weights(TUNED_WEIGHTS_FILE.read_text(encoding="utf-8"))
+
+
+def weights_for(ruleset: Ruleset) -> Weights:
+    """The tuned weights of ``ruleset`` (by its name: a match's options keep it), else
+    :data:`WEIGHTS`."""
+    return TUNED.get(ruleset.name, WEIGHTS)
 
 
 def evaluate(state: GameState, player: int, weights: Weights = WEIGHTS) -> float:
@@ -93,32 +134,21 @@ def chance(value: float) -> float:
 
 
 def _score(state: GameState, player: int, w: Weights) -> float:
-    hand = len(state.hands[player])
-    score = w.card * (hand + len(state.decks[player]) + len(state.discards[player]))
-    score += w.hand * hand
-    score += w.anchor * sum(holder == player for holder in state.holders)
+    left = life(state, player)
+    score = w.card * left + w.hand * len(state.hands[player]) - w.scarcity / (1 + left)
+    held = sum(holder == player for holder in state.holders)
+    score += w.anchor * held
+    if held == len(state.holders) - 1:
+        score += w.last_anchor
     score += w.counter * state.grid.counter_count(player)
     score += _presence(state, player, w)
-    score -= w.in_atari * _counters_in_atari(state, player)
+    score -= w.in_atari * counters_in_atari(state.grid.layout, player)
     return score
 
 
 def _presence(state: GameState, player: int, w: Weights) -> float:
     """Board presence and the threats the player's Avatars make."""
-    board = state.board
-    width = board.width
-    corners = board.space_corner_masks
-    enemy_stone = state.stones[other(player)]
-    stone_bit = 1 << enemy_stone if enemy_stone >= 0 else 0
-    # Anchors the player does not hold, as (space, file, rank): distances are king
-    # moves (R4), worked out here rather than through the board's checked lookups,
-    # since every position the bots look at is scored.
-    open_anchors = [
-        (anchor, anchor % width, anchor // width)
-        for anchor, holder in zip(state.anchors, state.holders, strict=True)
-        if holder != player
-    ]
-    far = max(width, board.height)
+    threats = _Threats(state, player, w)
     total = 0.0
     for avatar in state.avatars:
         if avatar.owner != player:
@@ -126,21 +156,59 @@ def _presence(state: GameState, player: int, w: Weights) -> float:
         total += w.avatar + w.strength * _strength(state, avatar)
         if not avatar.exhausted:
             total += w.ready
-        if avatar.on_path:
-            continue
-        at = avatar.at
-        if open_anchors:
+        if not avatar.on_path:
+            total += threats.at(avatar, avatar.at)
+    return total
+
+
+def position_value(state: GameState, avatar: Avatar, at: int, w: Weights) -> float:
+    """The threats ``avatar`` (not walking the Spirit Path) makes standing on space ``at``:
+    the position-dependent part of its presence."""
+    return _Threats(state, avatar.owner, w).at(avatar, at)
+
+
+class _Threats:
+    """The threats of one player's Avatars, by where they stand: on an anchor the player
+    does not hold, how near the nearest such anchor is, next to the enemy Realm Stone.
+
+    Distances are king moves (R4), worked out here rather than through the board's
+    checked lookups, since every position the bots look at is scored.
+    """
+
+    __slots__ = ("corners", "far", "open_anchors", "state", "stone_bit", "weights", "width")
+
+    def __init__(self, state: GameState, player: int, w: Weights) -> None:
+        board = state.board
+        self.state, self.weights = state, w
+        self.width = width = board.width
+        self.far = max(width, board.height)
+        self.corners = board.space_corner_masks
+        enemy_stone = state.stones[other(player)]
+        self.stone_bit = 1 << enemy_stone if enemy_stone >= 0 else 0
+        self.open_anchors = [
+            (anchor, anchor % width, anchor // width)
+            for anchor, holder in zip(state.anchors, state.holders, strict=True)
+            if holder != player
+        ]
+
+    def at(self, avatar: Avatar, at: int) -> float:
+        """The threats ``avatar`` makes standing on space ``at``."""
+        w = self.weights
+        total = 0.0
+        if self.open_anchors:
+            width = self.width
             file, rank = at % width, at // width
-            nearest = far
-            for anchor, anchor_file, anchor_rank in open_anchors:
+            nearest = self.far
+            for anchor, anchor_file, anchor_rank in self.open_anchors:
                 if anchor == at:
                     total += w.on_anchor
                 distance = max(abs(file - anchor_file), abs(rank - anchor_rank))
-                nearest = min(nearest, distance)
-            total += w.approach * (far - nearest)
-        if corners[at] & stone_bit:
-            total += w.at_stone * trait_value(state, avatar, "melee")
-    return total
+                if distance < nearest:
+                    nearest = distance
+            total += w.approach * (self.far - nearest)
+        if self.corners[at] & self.stone_bit:
+            total += w.at_stone * trait_value(self.state, avatar, "melee")
+        return total
 
 
 def _strength(state: GameState, avatar: Avatar) -> int:
@@ -158,10 +226,10 @@ def _strength(state: GameState, avatar: Avatar) -> int:
     return max(0, strength - 3) if avatar.exhausted else strength
 
 
-def _counters_in_atari(state: GameState, player: int) -> int:
+def counters_in_atari(layout: Layout, player: int) -> int:
     """The player's counters in groups with one liberty and no chain to their Realm Stone."""
     return sum(
         group.members.bit_count()
-        for group in state.grid.layout.groups()
+        for group in layout.groups()
         if group.owner == player and not group.anchored and group.liberties.bit_count() == 1
     )

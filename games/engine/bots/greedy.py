@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from games.engine import rng
 from games.engine.actions import PASS, Action
 from games.engine.bots.determinize import determinize, outlook
-from games.engine.bots.evaluation import WEIGHTS, Weights, evaluate
+from games.engine.bots.estimates import SHORTLIST, Shortlist
+from games.engine.bots.evaluation import WEIGHTS, Weights, evaluate, weights_for
 from games.engine.decisions import ActivationStep, ChooseRealmStone, PlaceShen, TakeTurn
 from games.engine.game import apply, legal_actions
 from games.engine.state import GameState
@@ -49,37 +50,52 @@ TIE = 1e-9
 
 
 class GreedyBot:
-    """Picks the action whose step scores best for it (see the module docstring)."""
+    """Picks the action whose step scores best for it (see the module docstring), by
+    ``weights`` (by default the game's ruleset's, ``evaluation.weights_for``)."""
 
-    def __init__(self, seed: int, *, weights: Weights = WEIGHTS, samples: int = SAMPLES) -> None:
+    def __init__(
+        self,
+        seed: int,
+        *,
+        weights: Weights | None = None,
+        samples: int = SAMPLES,
+        shortlist: Shortlist = SHORTLIST,
+    ) -> None:
         self._rng = rng.seed_state(seed)
         self.weights = weights
         self.samples = samples
+        self.shortlist = shortlist
 
     def choose(self, state: GameState) -> Action:
         """The best-scoring legal action, judged from ``player``'s view alone."""
         look, self._rng = outlook(state, self._rng)
         if len(look.actions) == 1:
             return look.actions[0]
+        weights = self.weights or weights_for(state.ruleset)
         best: list[Action] = []
         best_score = -float("inf")
-        for action in look.actions:
-            score = self._score(look.view, look.world, action, look.player)
+        for action in self.shortlist.of(look.world, look.actions, look.player, weights):
+            score = self._score(look.view, look.world, action, look.player, weights)
             if score > best_score + TIE:
                 best, best_score = [action], score
             elif score > best_score - TIE:
                 best.append(action)
         return PASS if PASS in best else best[0]
 
-    def _score(self, view: GameState, world: GameState, action: Action, player: int) -> float:
+    def _score(
+        self, view: GameState, world: GameState, action: Action, player: int, weights: Weights
+    ) -> float:
         """The action's step scored in ``world``, averaged over more worlds when random."""
-        step = step_value(world, action, player, FOLLOW_UPS, self.weights)
+        step = step_value(world, action, player, FOLLOW_UPS, weights, self.shortlist)
         if not step.random:
             return step.score
+        # The other worlds follow the own choices the first one found best instead of
+        # choosing again: expanding them in every world tripled a decision's cost, and
+        # taking the best of each world's dice flattered every random line.
         total = step.score
         for _ in range(self.samples - 1):
             other_world, self._rng = determinize(view, player, self._rng)
-            total += step_value(other_world, action, player, FOLLOW_UPS, self.weights).score
+            total += line_value(other_world, action, step.line, player, weights)
         return total / self.samples
 
 
@@ -90,13 +106,19 @@ class StepValue:
     score: float  # for the player judging, by ``evaluation``
     random: bool  # whether dice or a reshuffle played a part on the way
     played: int  # engine actions played forward to find out: the work it cost
+    line: tuple[Action, ...] = ()  # the player's own choices on the way, after ``action``
 
 
 def step_value(
-    state: GameState, action: Action, player: int, depth: int, weights: Weights = WEIGHTS
+    state: GameState,
+    action: Action,
+    player: int,
+    depth: int,
+    weights: Weights = WEIGHTS,
+    shortlist: Shortlist = SHORTLIST,
 ) -> StepValue:
     """The score for ``player`` once ``action`` and the rest of its step are played
-    (see :class:`StepValue`)."""
+    (see :class:`StepValue`), ``player``'s own choices on the way among ``shortlist``."""
     before = state.rng
     state, _ = apply(state, action)
     played = 1
@@ -106,12 +128,37 @@ def step_value(
             break
         actions = legal_actions(state)
         if decision.player == player and depth > 0 and len(actions) > 1:
-            steps = [step_value(state, a, player, depth - 1, weights) for a in actions]
+            options = shortlist.of(state, actions, player, weights)
+            steps = [step_value(state, a, player, depth - 1, weights, shortlist) for a in options]
+            best = max(range(len(steps)), key=lambda i: steps[i].score)
             return StepValue(
-                max(step.score for step in steps),
+                steps[best].score,
                 state.rng != before or any(step.random for step in steps),
                 played + sum(step.played for step in steps),
+                (options[best], *steps[best].line),
             )
         state, _ = apply(state, actions[0])
         played += 1
     return StepValue(evaluate(state, player, weights), state.rng != before, played)
+
+
+def line_value(
+    state: GameState, action: Action, line: tuple[Action, ...], player: int, weights: Weights
+) -> float:
+    """The score for ``player`` once ``action`` and the rest of its step are played,
+    ``player``'s own choices on the way taken from ``line`` in order (where one is not
+    legal here, the engine's first option) and every other answer the first option."""
+    state, _ = apply(state, action)
+    choices = iter(line)
+    for _ in range(MAX_STEP_ACTIONS):
+        decision = state.decision
+        if decision is None or isinstance(decision, STEP_BOUNDARIES):
+            break
+        actions = legal_actions(state)
+        answer = actions[0]
+        if decision.player == player and len(actions) > 1:
+            wanted = next(choices, None)
+            if wanted in actions:
+                answer = wanted
+        state, _ = apply(state, answer)
+    return evaluate(state, player, weights)

@@ -46,7 +46,7 @@ import math
 from games.engine import rng
 from games.engine.actions import Action
 from games.engine.bots.determinize import determinize, outlook
-from games.engine.bots.evaluation import WEIGHTS, Weights, chance, win_chance
+from games.engine.bots.evaluation import Weights, chance, weights_for, win_chance
 from games.engine.bots.greedy import FOLLOW_UPS, step_value
 from games.engine.game import apply, legal_actions
 from games.engine.state import GameState
@@ -100,7 +100,7 @@ class SearchBot:
         max_actions: int = MAX_ACTIONS,
         rollout_actions: int = ROLLOUT_ACTIONS,
         exploration: float = EXPLORATION,
-        weights: Weights = WEIGHTS,
+        weights: Weights | None = None,
     ) -> None:
         self._rng = rng.seed_state(seed)
         self.playouts = playouts
@@ -114,26 +114,29 @@ class SearchBot:
         look, self._rng = outlook(state, self._rng)
         if len(look.actions) == 1:
             return look.actions[0]
-        root, played = self._root(look.world, look.actions, look.player)
+        weights = self.weights or weights_for(state.ruleset)
+        root, played = self._root(look.world, look.actions, look.player, weights)
         for _ in range(self.playouts):
             if played >= self.max_actions:
                 break
             world, self._rng = determinize(look.view, look.player, self._rng)
-            played += self._playout(root, world, look.player)
+            played += self._playout(root, world, look.player, weights)
         return max(look.actions, key=lambda action: _rank(root.children[action]))
 
-    def _root(self, world: GameState, actions: tuple[Action, ...], player: int) -> tuple[Node, int]:
+    def _root(
+        self, world: GameState, actions: tuple[Action, ...], player: int, weights: Weights
+    ) -> tuple[Node, int]:
         """(the root, each action holding its greedy prior as virtual playouts, the
         engine actions played to score them)."""
         root = Node()
         played = 0
         for action in actions:
-            step = step_value(world, action, player, FOLLOW_UPS, self.weights)
+            step = step_value(world, action, player, FOLLOW_UPS, weights)
             root.children[action] = Node(PRIOR_VISITS, PRIOR_VISITS * chance(step.score))
             played += step.played
         return root, played
 
-    def _playout(self, root: Node, state: GameState, player: int) -> int:
+    def _playout(self, root: Node, state: GameState, player: int, weights: Weights) -> int:
         """One select–expand–score–back up pass through ``state``, a sampled world; the
         engine actions it played."""
         path: list[tuple[Node, int]] = []
@@ -157,7 +160,7 @@ class SearchBot:
                 action = untried[index]
                 child = node.children[action] = Node(available=1)
                 path.append((child, chooser))
-                result, leaf_played = self._leaf(state, action, chooser, player)
+                result, leaf_played = self._leaf(state, action, chooser, player, weights)
                 played += leaf_played
                 break
             action = max(actions, key=lambda a: node.children[a].ucb(self.exploration))
@@ -166,20 +169,20 @@ class SearchBot:
             state, _ = apply(state, action)
             played += 1
         if result is None:
-            result = win_chance(state, player, self.weights)
+            result = win_chance(state, player, weights)
         for child, chooser in path:
             child.visits += 1
             child.reward += result if chooser == player else 1.0 - result
         return played
 
     def _leaf(
-        self, state: GameState, action: Action, chooser: int, player: int
+        self, state: GameState, action: Action, chooser: int, player: int, weights: Weights
     ) -> tuple[float, int]:
         """(``player``'s chance once ``chooser`` plays ``action`` and the rest of its step
         (the greedy look-ahead), then ``rollout_actions`` random actions; the engine
         actions played)."""
         if not self.rollout_actions:
-            step = step_value(state, action, chooser, FOLLOW_UPS, self.weights)
+            step = step_value(state, action, chooser, FOLLOW_UPS, weights)
             return chance(step.score if chooser == player else -step.score), step.played
         state, _ = apply(state, action)
         played = 1
@@ -190,4 +193,4 @@ class SearchBot:
             index, self._rng = rng.below(self._rng, len(actions))
             state, _ = apply(state, actions[index])
             played += 1
-        return win_chance(state, player, self.weights), played
+        return win_chance(state, player, weights), played

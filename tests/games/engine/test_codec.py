@@ -239,7 +239,8 @@ NOT_STORED = {
     "games.engine.replay.ReplayResult": "what a replay returns; its states are stored",
     "games.engine.client.places.Place": "a named position for notation and clients",
     "games.engine.bots.determinize.Outlook": "a bot's look at one decision, made and dropped there",
-    "games.engine.bots.evaluation.Weights": "a bot's evaluation weights, given to it in code",
+    "games.engine.bots.evaluation.Weights": "a bot's evaluation weights, from weights.json or code",
+    "games.engine.bots.estimates.Shortlist": "how many options a bot plays forward, given in code",
     "games.engine.bots.greedy.StepValue": "a bot's score of one look-ahead, made and dropped there",
     "games.engine.testing.samples.SampleGame": "a test's random game; its parts are stored",
 }

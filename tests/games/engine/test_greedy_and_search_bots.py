@@ -160,9 +160,9 @@ class CountedSearch(SearchBot):
 
     playouts_run = 0
 
-    def _playout(self, root, state, player):
+    def _playout(self, root, state, player, weights):
         self.playouts_run += 1
-        return super()._playout(root, state, player)
+        return super()._playout(root, state, player, weights)
 
 
 def test_search_bot_spends_at_most_its_action_budget():
