@@ -46,6 +46,7 @@ import math
 from games.engine import rng
 from games.engine.actions import Action
 from games.engine.bots.determinize import determinize, outlook
+from games.engine.bots.estimates import EVERY_OPTION, Shortlist
 from games.engine.bots.evaluation import Weights, chance, weights_for, win_chance
 from games.engine.bots.greedy import FOLLOW_UPS, step_value
 from games.engine.game import apply, legal_actions
@@ -101,8 +102,10 @@ class SearchBot:
         rollout_actions: int = ROLLOUT_ACTIONS,
         exploration: float = EXPLORATION,
         weights: Weights | None = None,
+        root_options: Shortlist = EVERY_OPTION,
     ) -> None:
         self._rng = rng.seed_state(seed)
+        self.root_options = root_options
         self.playouts = playouts
         self.max_actions = max_actions
         self.rollout_actions = rollout_actions
@@ -115,13 +118,14 @@ class SearchBot:
         if len(look.actions) == 1:
             return look.actions[0]
         weights = self.weights or weights_for(state.ruleset)
-        root, played = self._root(look.world, look.actions, look.player, weights)
+        options = tuple(self.root_options.of(look.world, look.actions, look.player, weights))
+        root, played = self._root(look.world, options, look.player, weights)
         for _ in range(self.playouts):
             if played >= self.max_actions:
                 break
             world, self._rng = determinize(look.view, look.player, self._rng)
             played += self._playout(root, world, look.player, weights)
-        return max(look.actions, key=lambda action: _rank(root.children[action]))
+        return max(options, key=lambda action: _rank(root.children[action]))
 
     def _root(
         self, world: GameState, actions: tuple[Action, ...], player: int, weights: Weights
@@ -145,6 +149,8 @@ class SearchBot:
         played = 0
         while state.result is None:
             actions = legal_actions(state)
+            if node is root:  # the root's options are its children: those shortlisted
+                actions = tuple(action for action in actions if action in root.children)
             if len(actions) == 1:
                 state, _ = apply(state, actions[0])
                 played += 1

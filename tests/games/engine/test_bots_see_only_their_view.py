@@ -10,6 +10,7 @@ import pytest
 
 from games.engine import GreedyBot, RandomBot, SearchBot, legal_actions, rng, view_for
 from games.engine.bots.determinize import MIN_SEEN, determinize, opponent_pool, unseen_cards
+from games.engine.bots.roster import quick_search
 from games.engine.decisions import ActivationStep, AvatarActivation, PlaceShen, TakeTurn
 from games.engine.replay import replay
 from games.engine.state import GameState, evolve, with_item
@@ -18,6 +19,7 @@ from games.engine.testing.samples import replay_sample_game, sample_game
 BOTS = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "quick-search": quick_search,
     "search": lambda seed: SearchBot(seed, playouts=8),
 }
 

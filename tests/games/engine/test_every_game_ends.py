@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import RULESETS, GreedyBot, RandomBot, SearchBot, apply, start_game
+from games.engine.bots.roster import quick_search
 from games.engine.codec import state_digest
 from games.engine.events import TurnBegan
 from games.engine.replay import replay
@@ -24,10 +25,12 @@ SETUP_ACTIONS = 4
 BOTS = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "quick-search": quick_search,
     "search": lambda seed: SearchBot(seed, playouts=4, max_actions=200),
 }
 PAIRS = [("random", "greedy"), ("greedy", "greedy"), ("greedy", "search")]
-PAIRS += [("search", "random"), ("search", "search")]
+PAIRS += [("search", "random"), ("search", "search"), ("quick-search", "greedy")]
+PAIRS += [("random", "quick-search")]
 # Turns a game is played for: the Activation phases of beta-2026-07 are long, a turn
 # of one action (R27) is short.
 TURNS = {"beta-2026-07": 2, "beta-2025": 20, "simplified-0.1": 20}

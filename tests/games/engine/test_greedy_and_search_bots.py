@@ -21,6 +21,8 @@ from games.engine import (
     make_bot,
 )
 from games.engine.bots import play_game
+from games.engine.bots.estimates import SHORTLIST
+from games.engine.bots.roster import QUICK_PLAYOUTS
 from games.engine.testing.samples import sample_decks, sample_decks_for
 from games.engine.testing.scenario import BLUE, RED
 from games.play import GAMES
@@ -189,13 +191,15 @@ def test_search_bot_with_no_action_budget_left_takes_the_greedy_prior():
 
 
 def test_the_bots_are_listed_by_name_weakest_first():
-    assert tuple(BOTS) == ("random", "greedy", "search")
+    assert tuple(BOTS) == ("random", "greedy", "quick-search", "search")
     assert isinstance(make_bot("greedy", 1), GreedyBot)
-    with pytest.raises(KeyError, match="choose random, greedy, search"):
+    quick = make_bot("quick-search", 1)
+    assert (quick.playouts, quick.root_options) == (QUICK_PLAYOUTS, SHORTLIST)
+    with pytest.raises(KeyError, match="choose random, greedy, quick-search, search"):
         make_bot("oracle", 1)
 
 
 def test_matches_offer_every_bot_by_name():
     shen = GAMES["shen"]
-    assert shen.bot_names() == ("random", "greedy", "search")
+    assert shen.bot_names() == ("random", "greedy", "quick-search", "search")
     assert isinstance(shen.bot("search", 3), SearchBot)
