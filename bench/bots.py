@@ -1,18 +1,23 @@
-"""The bots' strength ladder: each bot against the one below it, and how fast they are.
+"""The bots' strength ladder per ruleset: each bot against the one below it, how the
+games end, and what the bots cost.
 
-Prints, for the default scenario (``beta-2026-07``, 8×8, four corner anchors)
-and the engine's 40-card sample decks (``games.engine.testing.samples``):
+Prints, for each ruleset of ``--rulesets`` (all three by default) on its default
+board, with the engine's sample decks (``games.engine.testing.samples``: 40-card
+decks, forces of 4 Avatars for ``simplified-0.1``):
 
-* each rung (greedy vs random, search vs greedy): the upper bot's win rate
-  (a draw counts half) with its 95% Wilson interval (``games.simulations.confidence``),
-  against the target of at least 60%, over ``--games`` games. Games come in
-  pairs with the same decks and seed and the seats swapped, so each bot plays
-  both decks from both seats;
-* games per second of each rung, and as a ratio to random-vs-random games
+* each rung (greedy vs random, quick-search vs greedy, search vs greedy): the upper
+  bot's win rate (a draw counts half) with its 95% Wilson interval
+  (``games.simulations.confidence``), against its target (60%; 55% for the quick
+  search, the fast bot of issue 24), over ``--games`` games. Games come in pairs
+  with the same decks and seed and the seats swapped, so each bot plays both decks
+  from both seats. Greedy vs greedy is played too, for its endings (no target);
+* how the games of each pair of bots ended (anchors, out of cards or Avatars, the
+  turn limit's adjudication, stalled), with the share adjudicated against the
+  target of at most 10%;
+* games per CPU second of each rung, and as a ratio to random-vs-random games
   measured in the same run (the machine is shared; its speed varies);
-* the search bot's decision time at its default budget (p50 and p95 over
-  the decisions where it searched, i.e. had more than one legal action), in
-  CPU and in wall-clock milliseconds.
+* each bot's CPU per decision (p50, p95, max over its decisions with a choice, in
+  that ruleset's rung games) and its own CPU per game.
 
 ``--times`` prints instead how long one decision takes under each ruleset:
 the random, greedy and search bots (at their defaults) each decide the same
@@ -65,13 +70,23 @@ from games.engine.bots import Bot, RandomBot, play_game
 from games.engine.bots.search import MAX_ACTIONS as SEARCH_ACTIONS
 from games.engine.bots.search import PLAYOUTS
 from games.engine.replay import replay
-from games.engine.testing.samples import sample_decks, sample_game
+from games.engine.testing.samples import sample_decks_for, sample_game
 from games.simulations.confidence import wilson_interval
 from games.simulations.figure_words import interval_words
 from games.simulations.games import STALLED, outcome, played_out
 
-RUNGS = (("greedy", "random"), ("search", "greedy"))
+# (upper, lower, the upper's target win rate; None: played for its endings only).
+RUNGS = (
+    ("greedy", "random", 0.60),
+    ("greedy", "greedy", None),
+    ("quick-search", "greedy", 0.55),
+    ("search", "greedy", 0.60),
+)
 TARGET = 0.60
+# Bot games ended by the turn limit's adjudication, at most (issue 24).
+ADJUDICATED_AT_MOST = 0.10
+# The greedy bot's CPU per decision at p50, at most this many times the random bot's.
+DECISION_RATIO_AT_MOST = 20
 # The search bot decides in under a second at its default budget (CPU time).
 TARGET_DECISION_MS = 1000
 # Reference games played in the same run, to state speeds as ratios.
@@ -87,40 +102,43 @@ class Played:
     reason: str
     turns: int
     cpu_seconds: float
-    decisions_ms: tuple[tuple[float, float], ...]  # (CPU, wall) per searched decision
+    decisions_ms: tuple[tuple[float, float], ...]  # the upper bot's (CPU, wall) per decision
+    lower_decisions_ms: tuple[tuple[float, float], ...] = ()  # the lower bot's
+    bot_cpu: tuple[float, float] = (0.0, 0.0)  # CPU seconds of the upper's, the lower's decisions
 
 
 class Timed:
-    """A bot whose decisions with a real choice are timed (CPU and wall clock)."""
+    """A bot whose decisions with a real choice are timed (CPU and wall clock), and all
+    its decisions' CPU summed."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.times: list[tuple[float, float]] = []
+        self.cpu_seconds = 0.0
 
     def choose(self, state):
-        if len(legal_actions(state)) == 1:
-            return self.bot.choose(state)
         cpu, wall = process_seconds(), time.perf_counter()
         action = self.bot.choose(state)
-        self.times.append(((process_seconds() - cpu) * 1e3, (time.perf_counter() - wall) * 1e3))
+        took = process_seconds() - cpu
+        self.cpu_seconds += took
+        if len(legal_actions(state)) > 1:
+            self.times.append((took * 1e3, (time.perf_counter() - wall) * 1e3))
         return action
 
 
-def play_one(task: tuple[str, str, int]) -> Played:
-    """Game ``index`` of the rung ``upper`` vs ``lower``: a pair of games shares decks and
-    seed, and the upper bot takes seat ``index % 2``."""
-    upper, lower, index = task
+def play_one(task: tuple[str, str, str, int]) -> Played:
+    """Game ``index`` of the rung ``upper`` vs ``lower`` under ``ruleset``: a pair of games
+    shares decks and seed, and the upper bot takes seat ``index % 2``."""
+    ruleset, upper, lower, index = task
     pair = index // 2
     seat = index % 2
-    ruleset = RULESETS["beta-2026-07"]
     bots: list[Bot] = [None, None]  # type: ignore[list-item]
-    timed = Timed(make_bot(upper, 1_000 + index))
-    bots[seat] = timed if upper == "search" else timed.bot
-    bots[1 - seat] = make_bot(lower, 2_000 + index)
+    bots[seat] = high = Timed(make_bot(upper, 1_000 + index))
+    bots[1 - seat] = low = Timed(make_bot(lower, 2_000 + index))
     start = process_seconds()
     # The simulations' rule: a game stopped at the action limit is a draw that "stalled",
     # so a loop cannot hang the ladder (its turns are left out of the mean: -1).
-    state, _ = start_game(ruleset, sample_decks(pair), pair)
+    state, _ = start_game(RULESETS[ruleset], sample_decks_for(ruleset, pair), pair)
     final, _ = played_out(state, bots)
     winner, reason = outcome(final)
     score = 0.5 if winner is None else float(winner == seat)
@@ -130,7 +148,9 @@ def play_one(task: tuple[str, str, int]) -> Played:
         reason,
         -1 if reason == STALLED else final.turn,
         process_seconds() - start,
-        tuple(timed.times),
+        tuple(high.times),
+        tuple(low.times),
+        (high.cpu_seconds, low.cpu_seconds),
     )
 
 
@@ -168,6 +188,7 @@ class Record:
         for line in self.path.read_text().splitlines():
             entry = json.loads(line)
             if (entry.pop("rung"), entry.pop("version")) == (self.rung, self.version):
+                entry["bot_cpu"] = tuple(entry.get("bot_cpu", (0.0, 0.0)))
                 found[entry["index"]] = Played(**entry, decisions_ms=())
         return found
 
@@ -175,22 +196,24 @@ class Record:
         """Append one finished game, without its decision times (a few KB a game: they
         are reported for the games of the run that played them)."""
         entry = {"rung": self.rung, "version": self.version, **dataclasses.asdict(game)}
-        del entry["decisions_ms"]
+        del entry["decisions_ms"], entry["lower_decisions_ms"]
         with self.path.open("a") as lines:
             lines.write(json.dumps(entry) + "\n")
 
 
-def reference_games_per_second(games: int = REFERENCE_GAMES) -> float:
-    """Random-vs-random games per CPU second, with the same decks and seeds."""
+def reference_games_per_second(ruleset: str, games: int = REFERENCE_GAMES) -> float:
+    """Random-vs-random games per CPU second under ``ruleset``, with the same decks and
+    seeds as the rungs."""
     start = process_seconds()
     for index in range(games):
         pair = index // 2
         bots = (RandomBot(1_000 + index), RandomBot(2_000 + index))
-        play_game(RULESETS["beta-2026-07"], sample_decks(pair), pair, bots)
+        play_game(RULESETS[ruleset], sample_decks_for(ruleset, pair), pair, bots)
     return games / (process_seconds() - start)
 
 
 def run_rung(
+    ruleset: str,
     upper: str,
     lower: str,
     games: int,
@@ -205,12 +228,15 @@ def run_rung(
     recorded: dict[int, Played] = {}
     if record is not None:
         budget = f"{PLAYOUTS} playouts, {SEARCH_ACTIONS} actions" if upper == "search" else ""
-        book = Record(record, f"{upper} vs {lower} {budget}".strip(), engine_version())
+        rung = f"{ruleset}: {upper} vs {lower} {budget}".strip()
+        book = Record(record, rung, engine_version())
         recorded = book.games()
     indexes = range(first, first + games)
     played = [recorded[index] for index in indexes if index in recorded]
     # --minutes 0 plays nothing: it reports what --record holds.
-    tasks = [(upper, lower, index) for index in indexes if index not in recorded and minutes > 0]
+    tasks = [
+        (ruleset, upper, lower, index) for index in indexes if index not in recorded and minutes > 0
+    ]
     earlier = len(played)
     if earlier:
         print(f"  {earlier} games from {record}", file=sys.stderr, flush=True)
@@ -233,6 +259,7 @@ def run_rung(
                 break
     wall = time.perf_counter() - start
     return {
+        "ruleset": ruleset,
         "upper": upper,
         "lower": lower,
         "asked": games,
@@ -242,23 +269,28 @@ def run_rung(
     }
 
 
-def report(rung: dict, processes: int, reference: float) -> list[str]:
-    """The rung's lines of the table, and the decision times when the search bot played."""
+def report(rung: dict, processes: int, reference: float, target: float | None) -> list[str]:
+    """The rung's lines of the table: its win rate against ``target`` (None: endings
+    only), how its games ended, and each bot's CPU per decision and per game."""
     played = rung["played"]
     count = len(played)
+    if not count:
+        return [f"{rung['upper']} vs {rung['lower']}: no games played"]
     estimate = wilson_interval(sum(p.score for p in played), count)
     cpu = sum(p.cpu_seconds for p in played)
     per_second = count / cpu if cpu else float("nan")
-    endings = Counter(p.reason for p in played)
     ended = [p.turns for p in played if p.turns >= 0]
     turns = statistics.mean(ended) if ended else float("nan")
-    verdict = "meets" if estimate.low >= TARGET else "below" if estimate.high < TARGET else "?"
+    if target is None:
+        verdict = "(no target: played for its endings)"
+    else:
+        meets = "meets" if estimate.low >= target else "below" if estimate.high < target else "?"
+        verdict = f"target ≥{target:.0%}: {meets}"
     lines = [
-        f"{rung['upper']} vs {rung['lower']:7} {count:5} games  "
-        f"win rate {interval_words(estimate):30} target ≥{TARGET:.0%}: {verdict:5}  "
-        f"{per_second:7.3f} games/CPU s ({per_second / reference:.4f}× random-vs-random)  "
-        f"mean {turns:.1f} turns; "
-        + ", ".join(f"{n} {reason}" for reason, n in sorted(endings.items()))
+        f"{rung['upper']} vs {rung['lower']}: {count} games, upper's win rate "
+        f"{interval_words(estimate)} {verdict}; {per_second:.3f} games/CPU s "
+        f"({per_second / reference:.4f}× random-vs-random); mean {turns:.1f} turns",
+        "  " + endings_line(played),
     ]
     if rung["recorded"]:
         lines.append(f"  {rung['recorded']} of these games were played earlier (--record)")
@@ -272,19 +304,50 @@ def report(rung: dict, processes: int, reference: float) -> list[str]:
             f"on {processes} processes, {count} of {rung['asked']} in all; the other {left} "
             f"would take {pace}{idle / 60:.0f} min on {processes} idle cores (CPU time per game)"
         )
-    times = [t for p in played for t in p.decisions_ms]
-    if times:
-        cpu_ms = [c for c, _ in times]
-        wall_ms = [w for _, w in times]
+    p50s = []
+    for side, name in enumerate((rung["upper"], rung["lower"])):
+        times = [t for p in played for t in (p.decisions_ms, p.lower_decisions_ms)[side]]
+        lines.append("  " + cost_line(name, times, [p.bot_cpu[side] for p in played]))
+        p50s.append(percentile([c for c, _ in times], 0.5) if times else float("nan"))
+    if rung["lower"] == "random" and p50s[1] > 0:
+        ratio = p50s[0] / p50s[1]
+        meets = "meets" if ratio <= DECISION_RATIO_AT_MOST else "over"
         lines.append(
-            f"  search decisions (in this run's games) at the default budget ({PLAYOUTS} "
-            f"playouts, {SEARCH_ACTIONS:,} actions), n={len(times)} "
-            f"with a choice: CPU p50 {percentile(cpu_ms, 0.5):.0f} ms, "
-            f"p95 {percentile(cpu_ms, 0.95):.0f} ms, max {max(cpu_ms):.0f} ms; "
-            f"wall p50 {percentile(wall_ms, 0.5):.0f} ms, p95 {percentile(wall_ms, 0.95):.0f} ms "
-            f"(target under {TARGET_DECISION_MS} ms; {over_target(cpu_ms)})"
+            f"  {rung['upper']}'s CPU per decision at p50 is {ratio:.0f}× random's in the same "
+            f"games (target ≤{DECISION_RATIO_AT_MOST}×: {meets})"
         )
     return lines
+
+
+def endings_line(played: list[Played]) -> str:
+    """How the games ended, and the share adjudicated against its target, in words."""
+    endings = Counter(p.reason for p in played)
+    adjudicated = endings.get("adjudicated", 0) / len(played)
+    verdict = "meets" if adjudicated <= ADJUDICATED_AT_MOST else "over"
+    return (
+        "ends: "
+        + ", ".join(f"{n} {reason}" for reason, n in sorted(endings.items()))
+        + f"; adjudicated {adjudicated:.1%} (target ≤{ADJUDICATED_AT_MOST:.0%}: {verdict})"
+    )
+
+
+def cost_line(name: str, times: list[tuple[float, float]], per_game: list[float]) -> str:
+    """One bot's CPU per decision with a choice (in this run's games; recorded games keep
+    none) and its own CPU per game, in words."""
+    game_cpu = statistics.mean(per_game) if per_game else float("nan")
+    both_seats = 1 / (2 * game_cpu) if game_cpu else float("inf")
+    own = f"own CPU per game {game_cpu:.3f} s (≈{both_seats:.2f} games/CPU s with it in both seats)"
+    if not times:
+        return f"{name}: {own}"
+    cpu_ms = [c for c, _ in times]
+    line = (
+        f"{name}: CPU per decision with a choice, n={len(cpu_ms)}: p50 "
+        f"{percentile(cpu_ms, 0.5):.2f} ms, p95 {percentile(cpu_ms, 0.95):.2f} ms, "
+        f"max {max(cpu_ms):.1f} ms; {own}"
+    )
+    if name == "search":
+        line += f" (target under {TARGET_DECISION_MS} ms a decision; {over_target(cpu_ms)})"
+    return line
 
 
 def over_target(times_ms: list[float]) -> str:
@@ -296,7 +359,7 @@ def over_target(times_ms: list[float]) -> str:
 # --- decision times per ruleset (--times) ----------------------------------
 
 # The bots timed, the first being the reference.
-TIMED_BOTS = ("random", "greedy", "search")
+TIMED_BOTS = ("random", "greedy", "quick-search", "search")
 # Random games per ruleset the timed positions are drawn from.
 POSITION_GAMES = 4
 
@@ -373,7 +436,9 @@ def main() -> None:
         help="wall-clock limit per rung, in minutes (0 with --record: report what it holds)",
     )
     parser.add_argument(
-        "--rungs", default="greedy,search", help="which rungs, by upper bot: greedy,search"
+        "--rungs",
+        default="greedy,greedy-greedy,quick-search,search",
+        help="which rungs, by upper bot (greedy-greedy: greedy against itself)",
     )
     parser.add_argument(
         "--first", type=int, default=0, help="index of the first game (even): to go on a run"
@@ -391,7 +456,9 @@ def main() -> None:
         "--cap", type=float, default=120.0, help="--times: CPU seconds per bot and ruleset"
     )
     parser.add_argument(
-        "--rulesets", default=",".join(RULESETS), help="--times: which rulesets, first the base"
+        "--rulesets",
+        default=",".join(RULESETS),
+        help="which rulesets (--times: the first is the base)",
     )
     args = parser.parse_args()
     if args.times:
@@ -399,19 +466,28 @@ def main() -> None:
             print(line, flush=True)
         return
     games = args.games + args.games % 2
-    reference = reference_games_per_second()
-    print(
-        f"Strength ladder: beta-2026-07, sample decks, games in seat-swapped pairs; "
-        f"reference random vs random {reference:.1f} games/CPU s"
-    )
     wanted = set(args.rungs.split(","))
-    for upper, lower in RUNGS:
-        if upper in wanted:
-            rung = run_rung(
-                upper, lower, games, args.processes, args.minutes, args.first, args.record
-            )
-            for line in report(rung, args.processes, reference):
-                print(line, flush=True)
+    for ruleset in args.rulesets.split(","):
+        reference = reference_games_per_second(ruleset)
+        print(
+            f"Strength ladder: {ruleset}, sample decks, games in seat-swapped pairs; "
+            f"reference random vs random {reference:.1f} games/CPU s",
+            flush=True,
+        )
+        for upper, lower, target in RUNGS:
+            if f"{upper}-{lower}" in wanted or (upper in wanted and upper != lower):
+                rung = run_rung(
+                    ruleset,
+                    upper,
+                    lower,
+                    games,
+                    args.processes,
+                    args.minutes,
+                    args.first,
+                    args.record,
+                )
+                for line in report(rung, args.processes, reference, target):
+                    print(line, flush=True)
 
 
 if __name__ == "__main__":
