@@ -85,7 +85,10 @@ def trait_parts(state: GameState, avatar: Avatar, trait: str) -> tuple[Part, ...
 def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
     """``avatar``'s current ``trait`` (melee, defense, ranged, movement), never below 0:
     the sum of its :func:`trait_parts`."""
-    return sum(part.amount for part in trait_parts(state, avatar, trait))
+    total = 0
+    for part in trait_parts(state, avatar, trait):
+        total += part.amount
+    return total
 
 
 def text_movement(spec: CardSpec, avatar: Avatar) -> int:
