@@ -87,6 +87,7 @@ def use_ability(
         origin=avatar.at,
         origin_on_path=avatar.on_path,
         to=action.to,
+        card=action.card,
     )
     return push(state, task)
 

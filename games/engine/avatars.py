@@ -5,12 +5,15 @@ below 0 (not in the earlier rulesets: ``exhausted_penalty``). Items add their
 bonuses; ``modify_trait`` steps that last while a card is attached (or are
 passive on the Avatar itself) count for as long as
 the card is there; end-of-turn modifiers live in ``state.modifiers``.
+
+``trait_parts`` says where a trait comes from, part by part, and ``trait_value`` is
+their sum: a combat's dice are counted from the same parts its log shows (R22).
 """
 
 from __future__ import annotations
 
 from games.engine.cards import CardSpec
-from games.engine.events import AvatarRemoved, Event
+from games.engine.events import AvatarRemoved, Event, Part
 from games.engine.state import Avatar, GameState, evolve, with_item
 
 STATIC_TIMINGS = ("while_attached", "passive")
@@ -44,8 +47,11 @@ def lasting_change(spec: CardSpec, trait: str, *, on_bearer: bool) -> int:
     return total
 
 
-def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
-    """``avatar``'s current ``trait`` (melee, defense, ranged, movement), never below 0.
+def trait_parts(state: GameState, avatar: Avatar, trait: str) -> tuple[Part, ...]:
+    """Where ``avatar``'s current ``trait`` (melee, defense, ranged, movement) comes from:
+    the printed value (``what`` the trait), then what changes it: the Avatar's own lasting
+    abilities, each Item, each attached card, each change until the end of the turn, the
+    exhausted penalty (R18); a last "floor" part lifts a total below 0 back to 0.
 
     Movement starts from :func:`text_movement` instead of the card's value where the
     ruleset reads the earlier texts literally (``movement`` "text", R21)."""
@@ -54,18 +60,35 @@ def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
     value = spec.trait(trait)
     if trait == "movement" and state.ruleset.movement == "text":
         value = text_movement(spec, avatar)
+    parts = [Part(trait, value)]
     if spec.abilities:
-        value += lasting_change(spec, trait, on_bearer=False)
-    for card in avatar.items:
-        value += lasting_change(cards[card], trait, on_bearer=True)
-    for card in avatar.attachments:
-        value += lasting_change(cards[card], trait, on_bearer=True)
+        change = lasting_change(spec, trait, on_bearer=False)
+        if change:
+            parts.append(Part("ability", change, spec.name))
+    for what, carried in (("item", avatar.items), ("attached", avatar.attachments)):
+        for card in carried:
+            change = lasting_change(cards[card], trait, on_bearer=True)
+            if change:
+                parts.append(Part(what, change, cards[card].name))
     for modifier in state.modifiers:
         if modifier.avatar == avatar.card and modifier.trait == trait:
-            value += modifier.amount
+            source = modifier.source
+            parts.append(Part("turn", modifier.amount, cards[source].name if source >= 0 else ""))
     if avatar.exhausted and state.ruleset.exhausted_penalty:
-        value -= 1
-    return value if value > 0 else 0
+        parts.append(Part("exhausted", -1))
+    total = sum(part.amount for part in parts)
+    if total < 0:
+        parts.append(Part("floor", -total))
+    return tuple(parts)
+
+
+def trait_value(state: GameState, avatar: Avatar, trait: str) -> int:
+    """``avatar``'s current ``trait`` (melee, defense, ranged, movement), never below 0:
+    the sum of its :func:`trait_parts`."""
+    total = 0
+    for part in trait_parts(state, avatar, trait):
+        total += part.amount
+    return total
 
 
 def text_movement(spec: CardSpec, avatar: Avatar) -> int:

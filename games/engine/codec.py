@@ -20,6 +20,12 @@ need no type hints:
 Objects are sorted by key and printed without spaces, so the text is what
 ``json.dumps(..., sort_keys=True, separators=(",", ":"))`` would print.
 
+A field marked ``NOTE`` is the log's memory, not the game's (which card gave a trait
+change or bonus dice, so a combat's dice can name it): it is stored, left out while
+it holds its default, but a state's digest never reads it. Play never reads a note,
+so two states that differ only in notes play alike, and the digests of games stored
+before a note was added stay valid.
+
 Class names are looked up in a fixed registry, built once at import from the
 value classes of :data:`VALUE_MODULES`, so moving a class between those
 modules does not invalidate stored games; renaming a class or a field does. A
@@ -47,6 +53,9 @@ from games.engine.board import Geometry
 # stored: it is left out of the text while it holds its default, and a text without it
 # reads back as the default, so stored games and their digests stay valid.
 OMIT_DEFAULT = "omit_default"
+# A dataclass field whose metadata holds this key (true) is a note (see above): stored
+# like an OMIT_DEFAULT field, left out of digests.
+NOTE = "note"
 
 
 # The keys the encoding reserves; a dataclass field may not be named like them.
@@ -84,12 +93,14 @@ class Codec:
     """The encoding of one fixed set of value classes: built once, never changed.
 
     ``classes`` maps each class name to its class; ``emit`` prints a value,
+    ``emit_game`` prints it without its notes (what a digest reads),
     ``decode_object`` is the JSON object hook turning an object into its value.
     """
 
     classes: Mapping[str, type]
     emit: Callable[[Any], str] = dataclasses.field(repr=False)
     decode_object: Callable[[dict], Any] = dataclasses.field(repr=False)
+    emit_game: Callable[[Any], str] = dataclasses.field(repr=False)
 
     def to_json(self, value: Any) -> str:
         """Canonical JSON for ``value``: equal values give equal text."""
@@ -132,7 +143,12 @@ def codec_for(classes: Iterable[type]) -> Codec:
                 f"({known.__module__} and {cls.__module__}); stored games could not tell them apart"
             )
     registry = MappingProxyType(named)
-    return Codec(registry, _printer(registry), _object_decoder(registry))
+    return Codec(
+        registry,
+        _printer(registry),
+        _object_decoder(registry),
+        _printer(registry, notes=False),
+    )
 
 
 def to_json(value: Any) -> str:
@@ -170,12 +186,13 @@ def action_from_data(data: Any) -> Any:
 
 
 def state_digest(state: Any) -> str:
-    """A short, stable fingerprint of a state (sha256 of its canonical JSON, 16 hex digits).
+    """A short, stable fingerprint of a state (sha256 of its canonical JSON without its
+    notes, 16 hex digits): of the game alone, so a note never changes a stored digest.
 
     Sixty-four bits are plenty to tell two states of one match apart and keep a
     stored digest log small.
     """
-    return hashlib.sha256(ENGINE_CODEC.emit(state).encode()).hexdigest()[:16]
+    return hashlib.sha256(ENGINE_CODEC.emit_game(state).encode()).hexdigest()[:16]
 
 
 def clone(value: Any) -> Any:
@@ -186,8 +203,9 @@ def clone(value: Any) -> Any:
 # --- encoding ---------------------------------------------------------------
 
 
-def _printer(classes: Mapping[str, type]) -> Callable[[Any], str]:
-    """The function printing any value made of ``classes`` and builtins."""
+def _printer(classes: Mapping[str, type], *, notes: bool = True) -> Callable[[Any], str]:
+    """The function printing any value made of ``classes`` and builtins (``notes`` False:
+    leaving out every ``NOTE`` field)."""
     emitters: dict[type, Callable[[Any], str]] = {
         bool: {True: "true", False: "false"}.__getitem__,
         type(None): lambda value: "null",
@@ -218,7 +236,7 @@ def _printer(classes: Mapping[str, type]) -> Callable[[Any], str]:
         elif _is_grid_class(cls):
             emitters[cls] = _grid_emitter(cls, emit)
         else:
-            emitters[cls] = _dataclass_emitter(cls, emit)
+            emitters[cls] = _dataclass_emitter(cls, emit, notes=notes)
     return emit
 
 
@@ -257,13 +275,21 @@ def _enum_emitter(cls: type) -> Callable[[Any], str]:
     return lambda value: prefix + value.name + '"}'
 
 
-def _dataclass_emitter(cls: type, emit: Callable[[Any], str]) -> Callable[[Any], str]:
-    names = sorted(field.name for field in _stored_fields(cls))
-    clash = _RESERVED.intersection(names)
+def _dataclass_emitter(
+    cls: type, emit: Callable[[Any], str], *, notes: bool = True
+) -> Callable[[Any], str]:
+    fields = _stored_fields(cls)
+    clash = _RESERVED.intersection(field.name for field in fields)
     if clash:
         raise CodecError(f"{cls.__qualname__} has a field named {clash.pop()!r}, reserved")
+    for field in fields:
+        if field.metadata.get(NOTE) and field.default is dataclasses.MISSING:
+            raise CodecError(f"{cls.__qualname__}.{field.name} is a note without a default")
+    if not notes:
+        fields = tuple(field for field in fields if not field.metadata.get(NOTE))
+    names = sorted(field.name for field in fields)
     tag = '{"$":' + encode_basestring(cls.__qualname__)
-    optional = _optional_defaults(cls)
+    optional = {name: value for name, value in _optional_defaults(cls).items() if name in names}
     if optional:
         return _sparse_emitter(tag, names, optional, emit)
     if not names:
@@ -304,11 +330,13 @@ def _sparse_emitter(
 
 
 def _optional_defaults(cls: type) -> dict[str, Any]:
-    """{field: default} for the fields of ``cls`` marked ``OMIT_DEFAULT`` (added later)."""
+    """{field: default} for the fields of ``cls`` marked ``OMIT_DEFAULT`` (added later) or
+    ``NOTE``."""
     return {
         field.name: field.default
         for field in _stored_fields(cls)
-        if field.metadata.get(OMIT_DEFAULT) and field.default is not dataclasses.MISSING
+        if (field.metadata.get(OMIT_DEFAULT) or field.metadata.get(NOTE))
+        and field.default is not dataclasses.MISSING
     }
 
 

@@ -21,7 +21,7 @@ from games.engine.actions import (
     PlayCard,
     UseAbility,
 )
-from games.engine.avatars import remove_from_game, trait_value
+from games.engine.avatars import remove_from_game, trait_parts, trait_value
 from games.engine.card_piles import ask_to_lose
 from games.engine.costs import combat_shen, shen_at
 from games.engine.decisions import (
@@ -34,11 +34,14 @@ from games.engine.decisions import (
 )
 from games.engine.effect_resolution import push
 from games.engine.events import (
+    DicePool,
     Event,
     MeleeRolled,
+    Part,
     Passed,
     RangedRolled,
     RealmStoneAttacked,
+    TiedRoll,
 )
 from games.engine.movement import place_avatar
 from games.engine.playing import (
@@ -195,24 +198,62 @@ def _power(state: GameState, avatar: Avatar, trait: str) -> int:
     return trait_value(state, avatar, trait)
 
 
-def _dice_counts(state: GameState, combat: Combat, attack_power: int, defense_power: int):
-    """How many dice each side rolls (R22): power, bonus dice, and counters where the
-    ruleset counts them."""
+def dice_pools(state: GameState) -> tuple[DicePool, DicePool]:
+    """The dice each side of the current melee or ranged combat rolls, part by part (R22):
+    the Avatar's trait (R18: exhausted, −1 in beta-2026-07) with its Items', attached
+    cards' and end-of-turn changes, the player's Shén around the position the ruleset
+    counts, and the bonus dice by the card that gave them. The roll is their sums."""
+    combat = state.combat
     rules = state.ruleset
-    player = state.owners[combat.attacker]
-    defending = state.owners[combat.defender]
-    attack_count = attack_power + combat.bonus_dice[player]
-    # At one's own Avatar (``ranged_targets`` "any") the player's bonus dice are the attack's.
-    defense_count = defense_power + (combat.bonus_dice[defending] if defending != player else 0)
+    attacker, defender = state.avatar(combat.attacker), state.avatar(combat.defender)
+    player, defending = attacker.owner, defender.owner
+    attack_trait, defense_trait = POWER[combat.kind]
+    attack = list(trait_parts(state, attacker, attack_trait))
+    defense = list(trait_parts(state, defender, defense_trait))
     if combat.kind == "melee":
         attacked_from = combat.origin if rules.attacker_dice_at == "origin" else combat.target
-        attack_count += shen_at(state, player, attacked_from, combat.on_path)
-        defense_count += shen_at(state, defending, combat.target, combat.on_path)
+        attack += _shen_parts(state, player, attacked_from, combat.on_path)
+        defense += _shen_parts(state, defending, combat.target, combat.on_path)
     elif rules.ranged_counters:
         # The earlier texts: each side's counters around the target space.
-        attack_count += shen_at(state, player, combat.target, False)
-        defense_count += shen_at(state, defending, combat.target, False)
-    return attack_count, defense_count
+        attack += _shen_parts(state, player, combat.target, False)
+        defense += _shen_parts(state, defending, combat.target, False)
+    attack += _bonus_parts(state, player)
+    # At one's own Avatar (``ranged_targets`` "any") the player's bonus dice are the attack's.
+    if defending != player:
+        defense += _bonus_parts(state, defending)
+    return (
+        DicePool(player_name(player), tuple(attack)),
+        DicePool(player_name(defending), tuple(defense)),
+    )
+
+
+def _shen_parts(state: GameState, player: int, position: int, on_path: bool) -> list[Part]:
+    """``player``'s Shén around a position as dice (R22): their counters, and their Realm
+    Stones where they count (R15)."""
+    shen = shen_at(state, player, position, on_path)
+    board = state.board
+    region = board.around_vertex_masks[position] if on_path else board.space_corner_masks[position]
+    counters = (state.grid.counter_mask(player) & region).bit_count()
+    parts = [Part("shen", counters)]
+    if shen > counters:
+        parts.append(Part("realm_stone", shen - counters))
+    return parts
+
+
+def _bonus_parts(state: GameState, player: int) -> list[Part]:
+    """``player``'s bonus dice in this combat, by the card whose text or ability gave them
+    (the card unnamed where the state does not note it)."""
+    combat = state.combat
+    parts = [
+        Part("bonus", dice, state.card_name(card) if card >= 0 else "")
+        for side, card, dice in combat.bonus_from
+        if side == player
+    ]
+    unnoted = combat.bonus_dice[player] - sum(part.amount for part in parts)
+    if unnoted:
+        parts.append(Part("bonus", unnoted))
+    return parts
 
 
 def roll_combat(state: GameState, log: list[Event]) -> GameState:
@@ -239,13 +280,13 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
         state = evolve(state, combat=evolve(combat, winner=player))
         return ask_to_lose(state, opponent, power)
     attack_trait, defense_trait = POWER[combat.kind]
-    attack_power = trait_value(state, attacker, attack_trait)
-    defense_power = trait_value(state, defender, defense_trait)
-    attack_count, defense_count = _dice_counts(state, combat, attack_power, defense_power)
+    attack_pool, defense_pool = dice_pools(state)
+    attack_count, defense_count = attack_pool.count, defense_pool.count
     rules = state.ruleset
     # A ranged tie follows ``ties`` too, unless ``ranged_ties`` gives it to the defender.
     ties = rules.ties if combat.kind == "melee" or rules.ranged_ties == "as_melee" else "defender"
     rerolls = ties == "reroll" and (attack_count or defense_count)
+    rerolled: list[TiedRoll] = []
     while True:
         state, attack_dice = _roll(state, attack_count)
         state, defense_dice = _roll(state, defense_count)
@@ -253,6 +294,9 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
         # A tie is re-rolled in the earlier rulesets (R22), else it goes to the defender.
         if attack_total != defense_total or not rerolls:
             break
+        rerolled.append(TiedRoll(attack_dice, defense_dice))
+    ties = "reroll" if rerolls else "defender"
+    told = (attack_pool, defense_pool, ties, tuple(rerolled))
     attacker_wins = attack_total > defense_total
     winner_avatar, loser_avatar = (attacker, defender) if attacker_wins else (defender, attacker)
     event = MeleeRolled if combat.kind == "melee" else RangedRolled
@@ -267,6 +311,7 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
                 attack_dice,
                 defense_dice,
                 state.card_name(winner_avatar.card),
+                *told,
             )
         )
     else:
@@ -279,6 +324,7 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
                 attack_dice,
                 defense_dice,
                 state.card_name(winner_avatar.card),
+                *told,
             )
         )
     state = evolve(

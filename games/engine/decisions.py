@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.engine.effects import EffectStep
+from games.engine.state import note
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +174,8 @@ class EndTurn(Task):
 class ResolveSteps(Task):
     """The rest of an effect: ``steps`` for ``player`` from ``source`` (an Avatar or -1)
     on ``target`` (an Avatar or -1); ``origin``/``origin_on_path`` is where it acts from;
-    ``to`` a chosen Spirit-Path destination."""
+    ``to`` a chosen Spirit-Path destination. ``card`` notes whose text or ability the
+    effect is (-1: not known), so the trait changes and bonus dice it gives can name it."""
 
     player: int
     steps: tuple[EffectStep, ...]
@@ -182,6 +184,7 @@ class ResolveSteps(Task):
     origin: int
     origin_on_path: bool
     to: int = -1
+    card: int = note(-1)
 
 
 @dataclass(frozen=True, slots=True)

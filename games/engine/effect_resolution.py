@@ -40,9 +40,11 @@ def effect_task(
     origin: int = -1,
     origin_on_path: bool = False,
     to: int = -1,
+    card: int = -1,
 ) -> ResolveSteps:
-    """The task that carries out ``steps`` for ``player``."""
-    return ResolveSteps(player, steps, source, target, origin, origin_on_path, to)
+    """The task that carries out ``steps`` for ``player``: the text or an ability of card
+    ``card``."""
+    return ResolveSteps(player, steps, source, target, origin, origin_on_path, to, card)
 
 
 def push(state: GameState, *tasks: object) -> GameState:
@@ -99,7 +101,7 @@ def _modify_trait(state, task, params, log):
     if avatar is None or params["duration"] != "end_of_turn":
         return state  # while_attached changes are read from the attached card itself
     log.append(TraitModified(state.card_name(avatar.card), params["trait"], params["amount"]))
-    modifier = Modifier(avatar.card, params["trait"], params["amount"])
+    modifier = Modifier(avatar.card, params["trait"], params["amount"], task.card)
     return evolve(state, modifiers=(*state.modifiers, modifier))
 
 
@@ -111,7 +113,8 @@ def _extra_dice(state, task, params, log):
     side = task.player if params["target"] == "self" or avatar is None else avatar.owner
     log.append(BonusDice(player_name(side), params["count"]))
     bonus = with_item(combat.bonus_dice, side, combat.bonus_dice[side] + params["count"])
-    return evolve(state, combat=evolve(combat, bonus_dice=bonus))
+    given = (*combat.bonus_from, (side, task.card, params["count"]))
+    return evolve(state, combat=evolve(combat, bonus_dice=bonus, bonus_from=given))
 
 
 def _opponent_loses_cards(state, task, params, log):

@@ -309,6 +309,47 @@ class CardsReturned(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Part:
+    """One part of an Avatar's trait or of a side's combat dice (R18, R22): what gives it,
+    how much (negative: it takes away), and the card that gives it ("" for none).
+
+    ``what``: the printed trait ("melee", "defense", "ranged", "movement"); the Avatar's
+    own lasting "ability"; an "item"; an "attached" card; a change until the end of the
+    "turn"; the "exhausted" penalty (R18); the "floor" that lifts a trait taken below 0
+    back to 0; the player's "shen" counters around and their "realm_stone" (R15);
+    "bonus" dice. Every card it names is in play or was played face up: anyone may read it."""
+
+    what: str
+    amount: int
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DicePool:
+    """One side's combat dice, part by part: the dice rolled are the sum of ``parts``."""
+
+    player: str = ""
+    parts: tuple[Part, ...] = ()
+
+    @property
+    def count(self) -> int:
+        """How many dice the side rolls."""
+        return sum(part.amount for part in self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TiedRoll:
+    """A tied roll that was rolled again (R22, ``ties`` "reroll")."""
+
+    attack_dice: tuple[int, ...]
+    defense_dice: tuple[int, ...]
+
+
+# An event that says nothing of its pools (built before they were told): no parts.
+NO_POOL = DicePool()
+
+
+@dataclass(frozen=True, slots=True)
 class MeleeRolled(Event):
     """A melee attack's dice and winner (R22)."""
 
@@ -320,6 +361,12 @@ class MeleeRolled(Event):
     attack_dice: tuple[int, ...]
     defense_dice: tuple[int, ...]
     winner: str
+    # Where each side's dice come from, the tie rule and the tied rolls rolled again:
+    # ``ties`` "defender" (a tie goes to the defender) or "reroll".
+    attack_pool: DicePool = NO_POOL
+    defense_pool: DicePool = NO_POOL
+    ties: str = "defender"
+    rerolled: tuple[TiedRoll, ...] = ()
 
     def log_line(self) -> str:
         move = f"moves {self.start}-{self.origin} and " if self.start != self.origin else ""
@@ -340,6 +387,12 @@ class RangedRolled(Event):
     attack_dice: tuple[int, ...]
     defense_dice: tuple[int, ...]
     winner: str
+    # Where each side's dice come from, the tie rule and the tied rolls rolled again:
+    # ``ties`` "defender" (a tie goes to the defender) or "reroll".
+    attack_pool: DicePool = NO_POOL
+    defense_pool: DicePool = NO_POOL
+    ties: str = "defender"
+    rerolled: tuple[TiedRoll, ...] = ()
 
     def log_line(self) -> str:
         return (

@@ -256,6 +256,7 @@ def play_card(state: GameState, player: int, action: PlayCard, log: list[Event])
             origin=origin,
             origin_on_path=on_path,
             to=action.to,
+            card=card,
         )
         pending = (*pending, task)
     if pending is not state.pending:

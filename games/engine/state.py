@@ -35,6 +35,16 @@ def player_name(player: int) -> str:
     return PLAYER_NAMES[player]
 
 
+# The metadata of a note: what the log remembers, never what the game plays by. Stored,
+# but no digest reads it (``games.engine.codec.NOTE``).
+_NOTE = MappingProxyType({"note": True})
+
+
+def note(default: Any) -> Any:
+    """A field holding a note for the log (``codec.NOTE``), ``default`` when not known."""
+    return field(default=default, metadata=_NOTE)
+
+
 @dataclass(frozen=True)
 class Avatar:
     """A manifested Avatar on the board with what it carries.
@@ -56,11 +66,13 @@ class Avatar:
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    """A temporary trait change on one Avatar, until the end of the turn."""
+    """A temporary trait change on one Avatar, until the end of the turn; ``source`` notes
+    the card whose text or ability made it (-1: not known), for the combat log."""
 
     avatar: int
     trait: str
     amount: int
+    source: int = note(-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +82,8 @@ class Combat:
     ``kind`` is melee, ranged or stone. ``origin`` is where the attacker
     attacks from; ``target`` the attacked position (the Realm Stone's vertex
     for a stone attack). Per-player tuples are indexed by player.
+    ``bonus_from`` notes, for the log, the cards that gave the bonus dice:
+    (player, card, dice) for each gift, in order.
     """
 
     kind: str
@@ -85,6 +99,7 @@ class Combat:
     winner: int = -1
     attack_dice: tuple[int, ...] = ()
     defense_dice: tuple[int, ...] = ()
+    bonus_from: tuple[tuple[int, int, int], ...] = note(())
 
 
 @dataclass(frozen=True, slots=True)

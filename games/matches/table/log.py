@@ -1,5 +1,5 @@
 """What happened at the table: the last combat's dice, and the events in words with the
-rule each one cites.
+rule each one cites and, for a combat's roll, where each die came from.
 
 An event class names its rule in its docstring ("MeleeRolled ... (R22)"). Some events
 cite a rule that depends on what they say or on the ruleset (a draw is a turn's one
@@ -30,6 +30,7 @@ from games.engine import (
     RealmStoneAttacked,
     TurnBegan,
     TurnEnded,
+    combat_detail,
     player_name,
 )
 from games.play import event_words
@@ -109,10 +110,12 @@ class CombatDice:
 
 @dataclass(frozen=True, slots=True)
 class LogLine:
-    """One event in words and the rule it cites ("R22"), if it names one."""
+    """One event in words and the rule it cites ("R22"), if it names one; ``detail``, the
+    lines a reader may open under it (a combat's dice, source by source, R22)."""
 
     text: str
     rule: str
+    detail: tuple[str, ...] = ()
 
 
 def last_combat(events: Sequence[Event]) -> CombatDice | None:
@@ -178,7 +181,7 @@ def log_line(
     rule = next((rule for rule in cited if rule and (rules is None or rule in rules)), "")
     if isinstance(event, GameOver):  # the reason in words; the link cites its rule
         return LogLine(text.removesuffix(f" ({rule})") if rule else text, rule)
-    return LogLine(text, rule)
+    return LogLine(text, rule, combat_detail(event))
 
 
 def rulebook_rules(ruleset: str) -> frozenset[str] | None:
