@@ -156,14 +156,17 @@ _BEFORE_OWN_TEXTS = {
 # The readings of rules changed since a ruleset was first played: for each ruleset, the
 # options under which the matches and jobs stored before the change were played. The
 # migrations of games set them on those records (0007: every turn made to end, R9 and
-# R16; 0008: the earlier rulesets made to follow their own texts), and a replay file
+# R16; 0008: the earlier rulesets made to follow their own texts; 0009: their R26
+# safeguard moved from 200 turns to 400), and a replay file
 # written before then is read under them when it does not replay as it stands. A record
 # may carry such an option, which no form offers, only with this value.
 EARLIER_READINGS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
         "beta-2026-07": MappingProxyType({"finite_turns": False}),
-        "beta-2025": MappingProxyType({**_BEFORE_OWN_TEXTS, "stone_on_edge": True}),
-        "simplified-0.1": MappingProxyType(_BEFORE_OWN_TEXTS),
+        "beta-2025": MappingProxyType(
+            {**_BEFORE_OWN_TEXTS, "stone_on_edge": True, "max_turns": 200}
+        ),
+        "simplified-0.1": MappingProxyType({**_BEFORE_OWN_TEXTS, "max_turns": 200}),
     }
 )
 

@@ -191,7 +191,9 @@ BETA_2025 = Ruleset(
     name="beta-2025",
     hand_size=6,
     ko=True,
-    max_turns=200,
+    # R26's safeguard, in turns of one action: greedy games end by the rules in 87-238
+    # turns, so 200 cut off one in six of them (docs/rules-beta-2025.md, R26).
+    max_turns=400,
     turn_structure="one_action",
     opening_redraw=True,
     claim_reach="on_or_next_to",

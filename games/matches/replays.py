@@ -3,7 +3,7 @@
 The document holds everything a game is a function of (the game, ruleset and
 options, the decks by value, the seed, the actions), the digests that prove
 a replay reproduces it (every ``digest_every``-th state's, and the final state's:
-version 2) and the result; version 3's options hold the whole reading of the rules it
+version 2) and the result; version 4's options hold the whole reading of the rules it
 was played under. An import replays the whole record, checking every
 digest, the final one and the result, before it saves anything: a file whose last
 actions were changed, or cut short with its result kept, is refused.
@@ -30,12 +30,15 @@ from games.seeds import LEGACY_SEED_BITS, MAX_SEED, is_seed
 from shen_site.record_numbers import json_whole
 
 FORMAT_NAME = "shen-lab-replay"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 # Version 1 had no final digest: read only when its last stored digest is the final state's.
-# Version 3's options are the whole reading its game was played under; a file of an earlier
+# Version 4's options are the whole reading its game was played under; a file of an earlier
 # version may have been played under an earlier reading of its ruleset (the options of
-# ``Game.earlier_reading``), under which it is read when it does not replay as it stands.
-READ_VERSIONS = (1, 2, 3)
+# ``Game.earlier_reading``), under which it is read when it does not replay as it stands:
+# versions 1 and 2 under all of it, version 3 (written once the earlier rulesets followed
+# their own texts) only under the readings changed since, ``SINCE_VERSION_3``.
+READ_VERSIONS = (1, 2, 3, 4)
+SINCE_VERSION_3 = ("max_turns",)
 # A result no action reaches: a resignation is not an action of the record.
 RESIGNED = "resigned"
 # The import's time budget is read on this clock (a test's to set).
@@ -140,10 +143,12 @@ def _earlier_options(game: Game, record: dict[str, Any]) -> dict[str, Any] | Non
     """The options of an earlier reading ``record`` may have been played under (None when
     its file is of this version, or its options already hold that reading)."""
     earlier = game.earlier_reading(record["ruleset"])
-    options = {**earlier, **record["options"]}
-    if record["version"] >= 3 or options == record["options"]:
+    if record["version"] >= FORMAT_VERSION:
         return None
-    return options
+    if record["version"] == 3:
+        earlier = {k: v for k, v in earlier.items() if k in SINCE_VERSION_3}
+    options = {**earlier, **record["options"]}
+    return None if options == record["options"] else options
 
 
 def _within(actions: Iterable[Any], deadline: float) -> Iterator[Any]:

@@ -79,6 +79,7 @@ def test_no_form_offers_finite_turns_but_a_record_may_carry_it():
 # -- the earlier rulesets following their own texts (migration 0008) ---------------------
 
 own_texts = importlib.import_module("games.migrations.0008_earlier_rulesets_kept")
+turn_limit = importlib.import_module("games.migrations.0009_earlier_turn_limit_kept")
 EARLIER = ["beta-2025", "simplified-0.1"]
 
 
@@ -89,8 +90,10 @@ def stored_before_own_texts(queryset, **fields):
 
 
 @pytest.mark.parametrize("ruleset", EARLIER)
-def test_the_migration_keeps_the_reading_the_game_interface_names(ruleset):
-    assert own_texts.KEPT[ruleset] == dict(GAMES["shen"].earlier_reading(ruleset))
+def test_the_migrations_keep_the_reading_the_game_interface_names(ruleset):
+    # 0008 the rules the earlier rulesets' own texts changed, 0009 the R26 safeguard.
+    kept = {**own_texts.KEPT[ruleset], "max_turns": turn_limit.TURN_LIMIT_BEFORE}
+    assert kept == dict(GAMES["shen"].earlier_reading(ruleset))
 
 
 @pytest.mark.parametrize("ruleset", EARLIER)
@@ -100,8 +103,7 @@ def test_an_earlier_rulesets_match_stored_before_keeps_the_2026_reading(
     match = match_create(owner=alice, deck=alices_deck, mode=Mode.HOTSEAT, seed=4)
     stored_before_own_texts(Match.objects.filter(pk=match.pk), ruleset=ruleset, options={})
     match.refresh_from_db()
-    reading = GAMES["shen"].earlier_reading(ruleset)
-    assert match.options == dict(reading)
+    assert match.options == own_texts.KEPT[ruleset]
     rules = GAMES["shen"].ruleset(match.ruleset, match.options)
     assert rules.walker_counters == "own_or_empty" and rules.stone_blocks_diagonal
 
@@ -111,7 +113,7 @@ def test_a_stored_match_keeps_the_options_it_chose_over_the_kept_reading(alice, 
     chosen = {"ties": "defender", "max_turns": 50}
     stored_before_own_texts(Match.objects.filter(pk=match.pk), ruleset="beta-2025", options=chosen)
     match.refresh_from_db()
-    assert match.options == {**GAMES["shen"].earlier_reading("beta-2025"), **chosen}
+    assert match.options == {**own_texts.KEPT["beta-2025"], **chosen}
 
 
 def test_a_beta_2026_07_match_is_left_as_it_was_by_0008(alice, alices_deck):
@@ -129,10 +131,9 @@ def test_a_rule_ab_jobs_earlier_arms_keep_the_2026_reading(rule_ab):
         parameters={"ruleset_b": "simplified-0.1"},
     )
     rule_ab.refresh_from_db()
-    play = GAMES["shen"]
-    assert rule_ab.options == {**play.earlier_reading("beta-2025"), "max_turns": 30}
+    assert rule_ab.options == {**own_texts.KEPT["beta-2025"], "max_turns": 30}
     assert rule_ab.parameters["options_b"] == {
-        **play.earlier_reading("simplified-0.1"),
+        **own_texts.KEPT["simplified-0.1"],
         "max_turns": 30,
     }
 

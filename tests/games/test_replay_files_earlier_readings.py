@@ -1,7 +1,8 @@
 """A replay file written before its ruleset's rules last changed (version 1 or 2) was played
 under the earlier reading (``Game.earlier_reading``): an import that does not replay as
 the file stands is read once more under that reading, and the match keeps it. A file of
-version 3 states its whole reading, so it gets no second reading."""
+version 3 gets a second reading only under what changed since (the one-action rulesets'
+R26 safeguard); a file of version 4 states its whole reading and gets none."""
 
 import pytest
 
@@ -9,6 +10,7 @@ from games.matches.replays import FORMAT_VERSION, replay_document
 from games.matches.services import match_create
 from games.models import Match, Mode
 from games.play import GAMES
+from tests.factories.matches import starter_deck
 from tests.games.helpers import played_to_the_end
 
 GAME = GAMES["shen"]
@@ -71,10 +73,39 @@ def test_a_version_2_file_replays_under_the_earlier_reading_and_keeps_it(
     assert replay_document(match)["version"] == FORMAT_VERSION
 
 
-def test_a_version_3_file_is_read_only_under_the_options_it_states(alice_api, earlier_document):
+@pytest.mark.parametrize("version", [3, 4])
+def test_a_later_file_is_not_read_under_the_readings_it_came_after(
+    alice_api, earlier_document, version
+):
     response = alice_api.post(
-        "/api/matches/import/", {**earlier_document, "version": 3}, format="json"
+        "/api/matches/import/", {**earlier_document, "version": version}, format="json"
     )
     assert response.status_code == 400, response.content
     assert "does not replay" in response.json()["detail"]
     assert not Match.objects.filter(mode=Mode.IMPORTED).exists()
+
+
+@pytest.mark.parametrize("ruleset", ["beta-2025", "simplified-0.1"])
+def test_a_version_3_file_adjudicated_at_200_turns_replays_under_that_safeguard_R26(
+    alice, alice_api, alices_deck, realms, ruleset
+):
+    deck = alices_deck if ruleset == "beta-2025" else starter_deck(owner=alice, realm=realms[0])
+    deck.format.rulesets = [ruleset]
+    deck.format.save()
+    match = match_create(
+        owner=alice,
+        deck=deck,
+        mode=Mode.HOTSEAT,
+        seed=3,
+        ruleset=ruleset,
+        options={"max_turns": 200},
+    )
+    document = replay_document(played_to_the_end(match, 3))
+    assert document["result"]["reason"] == "adjudicated"  # random play: at the limit
+    unstated = {k: v for k, v in document["options"].items() if k != "max_turns"}
+    response = alice_api.post(
+        "/api/matches/import/", {**document, "version": 3, "options": unstated}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    imported = Match.objects.get(mode=Mode.IMPORTED)
+    assert imported.options["max_turns"] == 200

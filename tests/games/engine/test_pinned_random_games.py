@@ -63,7 +63,8 @@ EARLIER_GAMES = {
     ("simplified-0.1", 3): ("97c62370e2aee195", "62b07661eb848358", 209),
 }
 
-# The earlier rulesets' games once they follow their own texts (issue 20), as above.
+# The earlier rulesets' games once they follow their own texts (issue 20), as above, with
+# the 200-turn safeguard of R26 they had then (the reading migration 0009 keeps).
 EARLIER_OWN_TEXTS = {
     ("beta-2025", 1): ("aa4cc4451e1814e6", "ab97bbff26a43897", 214),
     ("beta-2025", 2): ("d8e13245601c27f7", "9020b9cf61eb1f60", 220),
@@ -71,6 +72,16 @@ EARLIER_OWN_TEXTS = {
     ("simplified-0.1", 1): ("dc66068ad64776cc", "6992fee75651bdb0", 202),
     ("simplified-0.1", 2): ("71132007cdc80f77", "6ac4da554f44ed8b", 206),
     ("simplified-0.1", 3): ("1669a5dbcb64c20e", "3ddddc42b3e926be", 206),
+}
+
+# The earlier rulesets' games today: their own texts and R26's safeguard of 400 turns.
+EARLIER_TODAY = {
+    ("beta-2025", 1): ("6b9ed96faad7ec2c", "800ff66e43b6a4f4", 348),
+    ("beta-2025", 2): ("0300114b8f4dd321", "7e1aef37e45d5a10", 435),
+    ("beta-2025", 3): ("8d0802b8743fcdea", "bf34355a79752c1b", 373),
+    ("simplified-0.1", 1): ("ad884b305b597d4b", "918081e5d7a8deb3", 408),
+    ("simplified-0.1", 2): ("0c96360be686737b", "21787f93b8c72c6f", 410),
+    ("simplified-0.1", 3): ("9f77c8157585af51", "a67af217772ff09b", 410),
 }
 
 # seed: digest of every legal-action list of the game, in order (lists, not just picks).
@@ -127,10 +138,17 @@ def test_earlier_rulesets_games_under_the_2026_rules_play_out_as_pinned_before(r
 
 
 @pytest.mark.parametrize("ruleset, seed", sorted(EARLIER_OWN_TEXTS))
+def test_earlier_rulesets_games_at_200_turns_play_out_as_pinned_before_R26(ruleset, seed):
+    game = sample_game(seed, ruleset_name=ruleset, max_turns=200)
+    log = hashlib.sha256(repr(game.actions).encode()).hexdigest()[:16]
+    assert (state_digest(game.final), log, len(game.actions)) == EARLIER_OWN_TEXTS[ruleset, seed]
+
+
+@pytest.mark.parametrize("ruleset, seed", sorted(EARLIER_TODAY))
 def test_random_games_of_the_earlier_rulesets_play_out_as_recorded(ruleset, seed):
     game = sample_game(seed, ruleset_name=ruleset)
     log = hashlib.sha256(repr(game.actions).encode()).hexdigest()[:16]
-    assert (state_digest(game.final), log, len(game.actions)) == EARLIER_OWN_TEXTS[ruleset, seed]
+    assert (state_digest(game.final), log, len(game.actions)) == EARLIER_TODAY[ruleset, seed]
 
 
 @pytest.mark.parametrize("seed", sorted(LEGAL_LISTS))
