@@ -13,8 +13,10 @@ import re
 from html.parser import HTMLParser
 
 from games.engine import describe_decision
+from games.engine.testing.scenario import BLUE, RED, ScenarioBuilder
 from games.matches.table.board import LABEL_ROOM, LABEL_SIZE, fitted_length
 from games.matches.table.decision import decision_panel, target_kind
+from tests.games.engine.cards import FLAME_SPIRIT
 from tests.games.table_scenes import (
     ARCHER_AT,
     BLUE_STONE_AT,
@@ -181,6 +183,18 @@ def test_a_token_keeps_clear_of_the_counters_and_stones_on_its_corners():
     assert token_reach < stone_edge
 
 
+def test_a_counter_under_a_walker_shows_on_its_rim():
+    builder = (
+        ScenarioBuilder().stone(RED, "C2").stone(BLUE, "F6").fill(RED, 2, 10).fill(BLUE, 2, 10)
+    )
+    scene = builder.counters(RED, "D4 E4").avatar(RED, FLAME_SPIRIT, "D4").activation(RED)
+    html = render(red_table(scene), "games/_board.svg.html")
+    under = html.split('class="counters counters-under"')[1].split("</g>\n  </g>")[0]
+    assert "Red Shén on D4, under Flame Spirit" in under and "E4" not in under
+    assert html.index('class="avatars path-avatars"') < html.index("counters-under")
+    assert html.count('class="counter owner-red"') == 2
+
+
 def test_an_item_marks_the_top_edge_of_its_token():
     archer = drawing(facing_off()).markup[ARCHER_AT]
     assert '<rect class="avatar-item" x="0" y="-19"' in archer
@@ -204,7 +218,7 @@ def test_every_avatar_has_a_caption_naming_it():
     html = render(red_table(facing_off()))
     caption = html.split(f'data-caption-for="{SENTINEL_AT}"')[1].split("</p>")[0]
     assert "Tide Sentinel" in caption and "Blue's" in caption and "exhausted" in caption
-    assert "Melee <span" in caption and "(printed 2)" in caption
+    assert "Melee <span" in caption and "Printed 2·2·0·2" in caption
 
 
 def test_the_key_explains_every_mark_of_the_board():

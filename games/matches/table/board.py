@@ -91,12 +91,14 @@ class Ground:
 @dataclass(frozen=True, slots=True)
 class Marker:
     """A piece that belongs to a player or nobody: a Shén counter, a Realm Stone,
-    an Anchor Point (``owner`` -1 when unheld)."""
+    an Anchor Point (``owner`` -1 when unheld). ``under``: a counter's walker, the Avatar
+    standing on it (drawn small on the walker's rim, where it hides neither)."""
 
     point: Point
     owner: int
     colour: str
     title: str
+    under: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +189,11 @@ class AvatarPiece:
         return TRAITS_ROOM
 
     @property
+    def changed(self) -> bool:
+        """True when a trait is not its printed value (exhaustion, an Item, an effect)."""
+        return any(trait.change for trait in self.traits)
+
+    @property
     def state(self) -> str:
         """``ready`` or ``exhausted``."""
         return "exhausted" if self.exhausted else "ready"
@@ -218,6 +225,16 @@ class Board:
     places: tuple[BoardPlace, ...] = ()
 
     @property
+    def open_counters(self) -> tuple[Marker, ...]:
+        """The counters no walker stands on."""
+        return tuple(c for c in self.counters if not c.under)
+
+    @property
+    def counters_under(self) -> tuple[Marker, ...]:
+        """The counters a walker stands on, drawn over it."""
+        return tuple(c for c in self.counters if c.under)
+
+    @property
     def walkers(self) -> tuple[AvatarPiece, ...]:
         """The Avatars on the Spirit Path, drawn over those in spaces."""
         return tuple(a for a in self.avatars if a.point.on_path)
@@ -238,8 +255,16 @@ def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -
     turned half a turn when ``flipped`` (Blue's side of the table)."""
     points = _Points(view.board, flipped)
     grid = view.grid
+    walkers = {a.at: view.card_name(a.card) for a in view.avatars if a.on_path}
     counters = tuple(
-        Marker(points.vertex(v), p, colour(p), f"{player_name(p)} Shén on {points.vertex(v).name}")
+        Marker(
+            points.vertex(v),
+            p,
+            colour(p),
+            f"{player_name(p)} Shén on {points.vertex(v).name}"
+            + (f", under {walkers[v]}" if v in walkers else ""),
+            walkers.get(v, ""),
+        )
         for p in PLAYERS
         for v in sorted(grid.counters_of(p))
     )
