@@ -17,11 +17,57 @@
     );
   }
 
-  function highlight(table, points) {
-    table.querySelectorAll(".board .place").forEach((place) => {
-      const live = points.has(place.dataset.place);
-      place.classList.toggle("is-target", live);
-      place.setAttribute("tabindex", live ? "0" : "-1");
+  // How a live place reads, by what its forms do (games.matches.table.decision.TARGET_WORDS).
+  const TARGET_WORDS = { attack: "attack target", move: "move target", act: "target" };
+
+  function kindOf(forms) {
+    const kinds = new Set(forms.map((form) => form.dataset.targetKind));
+    return ["attack", "move", "act"].find((kind) => kinds.has(kind)) || "";
+  }
+
+  function wordsOf(form) {
+    return form.querySelector("button").textContent.trim();
+  }
+
+  // The places of ``forms`` become live targets, each drawn and read as what it does there.
+  function highlight(table, forms) {
+    const at = new Map();
+    forms.forEach((form) => {
+      const key = form.dataset.point;
+      if (!key) return;
+      if (!at.has(key)) at.set(key, []);
+      at.get(key).push(form);
+    });
+    table.querySelectorAll(".board-field .place").forEach((place) => {
+      const here = at.get(place.dataset.place) || [];
+      const kind = kindOf(here);
+      place.classList.toggle("is-target", Boolean(kind));
+      place.classList.toggle("is-attack", kind === "attack");
+      place.classList.remove("is-reach");
+      place.setAttribute("tabindex", kind ? "0" : "-1");
+      place.setAttribute(
+        "aria-label",
+        kind ? `${place.dataset.name}, ${TARGET_WORDS[kind]}: ${here.map(wordsOf).join("; or ")}` : place.dataset.name,
+      );
+    });
+  }
+
+  function shares(list, keys) {
+    return Boolean(list) && list.split(" ").some((key) => keys.includes(key));
+  }
+
+  // An Avatar picked at an Activation step: where it could move or attack once activated
+  // (its places carry data-reach). A click there activates it, then acts (see ``pending``).
+  function showReach(table, keys, source) {
+    const name = source ? source.dataset.name : "";
+    table.querySelectorAll(".board-field .place[data-reach]").forEach((place) => {
+      if (place.classList.contains("is-target") || !shares(place.dataset.reach, keys)) return;
+      const attack = shares(place.dataset.reachAttacks, keys);
+      place.classList.add("is-reach");
+      place.classList.toggle("is-attack", attack);
+      place.setAttribute("tabindex", "0");
+      const what = attack ? `attack with ${name}` : `move ${name} here`;
+      place.setAttribute("aria-label", `${place.dataset.name}: ${what} (activates it first)`);
     });
   }
 
@@ -29,9 +75,12 @@
     table.querySelectorAll(".is-selected, .is-candidate").forEach((element) => {
       element.classList.remove("is-selected", "is-candidate");
     });
+    table.querySelectorAll("svg [data-source]").forEach((source) => source.setAttribute("aria-pressed", "false"));
     if (!groups) return;
     table.querySelectorAll("[data-source]").forEach((source) => {
-      if (source.dataset.source === groups) source.classList.add("is-selected");
+      if (source.dataset.source !== groups) return;
+      source.classList.add("is-selected");
+      if (source.closest("svg")) source.setAttribute("aria-pressed", "true");
     });
   }
 
@@ -39,21 +88,40 @@
   function reset(table) {
     delete table.dataset.chosen;
     mark(table, table.dataset.selected);
-    const free = formsOf(table, "").concat(formsOf(table, table.dataset.selected));
-    highlight(table, new Set(free.map((form) => form.dataset.point).filter(Boolean)));
+    highlight(table, formsOf(table, "").concat(formsOf(table, table.dataset.selected)));
   }
 
   function select(table, source) {
     const groups = source.dataset.source;
     table.dataset.chosen = groups;
     mark(table, groups);
-    highlight(table, new Set(formsOf(table, groups).map((form) => form.dataset.point)));
     const keys = groups.split(" ");
+    highlight(table, formsOf(table, groups));
+    showReach(table, keys, source.closest("svg") ? source : null);
     table.querySelectorAll("details.choice-group").forEach((details) => {
       const mine = keys.includes(details.dataset.group);
       if (mine) details.open = true;
       details.classList.toggle("is-selected", mine);
     });
+  }
+
+  // A place an Avatar reaches only once activated: the click posts the activation, and the
+  // table that comes back (the same player's next decision, one state on) is clicked there.
+  let pending = null;
+
+  function reachPick(table, place) {
+    const activation = formsOf(table, chosen(table)).find((form) => form.classList.contains("kind-activate"));
+    if (!activation) return;
+    pending = { number: Number(table.dataset.number) + 1, place: place.dataset.place };
+    activation.requestSubmit();
+  }
+
+  function followUp(table) {
+    const next = pending;
+    pending = null;
+    if (!next || Number(table.dataset.number) !== next.number) return;
+    const place = table.querySelector(`.board-field .place.is-target[data-place="${next.place}"]`);
+    if (place) pick(table, place);
   }
 
   function pick(table, place) {
@@ -82,6 +150,11 @@
     const place = target.closest(".place.is-target");
     if (place) {
       pick(table, place);
+      return true;
+    }
+    const reached = target.closest(".place.is-reach");
+    if (reached) {
+      reachPick(table, reached);
       return true;
     }
     const source = target.closest("[data-source]");
@@ -129,8 +202,9 @@
   function prepare(root) {
     const tables = root.matches && root.matches(".table") ? [root] : root.querySelectorAll(".table");
     tables.forEach((table) => {
-      table.querySelectorAll(".board .place").forEach((place) => place.setAttribute("role", "button"));
+      table.querySelectorAll(".board-field .place").forEach((place) => place.setAttribute("role", "button"));
       reset(table);
+      followUp(table);
       // The log reads oldest first: show its end, where what just happened is.
       table.querySelectorAll(".log-lines").forEach((log) => {
         log.scrollTop = log.scrollHeight;
@@ -168,6 +242,74 @@
       event.preventDefault();
       delete face.dataset.hovered;
     }
+  });
+
+  // An Avatar's caption (its name, side, state and traits): under the mouse, on focus, or
+  // after a tap; the tap still does whatever it does on the board.
+  function avatarAt(target) {
+    if (!target.closest || !target.closest(".board-field")) return null;
+    const avatar = target.closest(".avatar");
+    if (avatar) return avatar;
+    const place = target.closest(".place");
+    return place ? place.closest("svg").querySelector(`.avatar[data-at="${place.dataset.place}"]`) : null;
+  }
+
+  function hideCaptions(root, except) {
+    root.querySelectorAll(".board-caption").forEach((caption) => {
+      if (caption !== except) caption.hidden = true;
+    });
+  }
+
+  // Under the mouse (or on focus) the caption floats above the token, inside the board's box
+  // (below the token when there is no room above); after a tap it sits under the board,
+  // where it hides none of the places the next tap may want.
+  function showCaption(avatar, floating) {
+    const board = avatar.closest(".table-board");
+    if (!board) return;
+    const caption = board.querySelector(`.board-caption[data-caption-for="${avatar.dataset.at}"]`);
+    hideCaptions(board, caption);
+    if (!caption) return;
+    caption.hidden = false;
+    caption.classList.toggle("is-floating", floating);
+    if (!floating) return;
+    const box = board.getBoundingClientRect();
+    const token = avatar.querySelector(".avatar-body").getBoundingClientRect();
+    const left = token.left + token.width / 2 - box.left - caption.offsetWidth / 2;
+    let top = token.top - box.top - caption.offsetHeight - 6;
+    if (top < 0) top = token.bottom - box.top + 6;
+    caption.style.left = `${Math.max(0, Math.min(left, box.width - caption.offsetWidth))}px`;
+    caption.style.top = `${top}px`;
+  }
+
+  document.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const avatar = avatarAt(event.target);
+    if (avatar) showCaption(avatar, true);
+  });
+  document.addEventListener("pointerout", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const avatar = avatarAt(event.target);
+    const board = event.target.closest ? event.target.closest(".table-board") : null;
+    if (avatar && board && avatarAt(event.relatedTarget || document.body) !== avatar) hideCaptions(board);
+  });
+  document.addEventListener("focusin", (event) => {
+    const avatar = event.target.matches && event.target.matches(".board-field .avatar") ? event.target : null;
+    if (avatar) showCaption(avatar, true);
+  });
+  document.addEventListener("focusout", (event) => {
+    const board = event.target.closest ? event.target.closest(".table-board") : null;
+    if (board && event.target.matches(".board-field .avatar")) hideCaptions(board);
+  });
+  // A tap on a token shows its caption until the next tap elsewhere (a mouse's is shown).
+  let lastPointer = "mouse";
+  document.addEventListener("pointerdown", (event) => {
+    lastPointer = event.pointerType;
+  });
+  document.addEventListener("click", (event) => {
+    const avatar = avatarAt(event.target);
+    if (avatar && lastPointer !== "mouse") showCaption(avatar, false);
+    else if (avatar) showCaption(avatar, true);
+    else document.querySelectorAll(".table-board").forEach((board) => hideCaptions(board));
   });
 
   document.addEventListener("input", (event) => {

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from games.engine import PLAYERS, Avatar, GameState, Geometry, Place, player_name, trait_value
-from games.matches.table.decision import Panel, point_key
+from games.matches.table.decision import Choice, Panel, point_key, target_kind, target_words
 
 # SVG units: a space is CELL wide (about 40 px when the board is 390 px wide).
 CELL = 48
@@ -25,6 +25,14 @@ MARGIN = 30
 TRAITS = (("melee", "M"), ("defense", "D"), ("ranged", "R"), ("movement", "Mv"))
 # Words too small to make an Avatar's initials ("Spirit of the Kiln" reads SK).
 SMALL_WORDS = frozenset({"of", "the", "a", "an", "and"})
+# Room for a token's texts, in SVG units: an Avatar's token on a space is 38 wide with
+# rounded corners of 11 that keep it clear of the counters and stones on its corners;
+# a walker's is a circle of 13. Text wider than its room is squeezed into it.
+LABEL_ROOM, WALKER_LABEL_ROOM, TRAITS_ROOM = 26, 19, 28
+LABEL_SIZE, WALKER_LABEL_SIZE = 13, 10
+# Widths of bold letters in ems, on the wide side (DejaVu Sans Bold), to tell whether a
+# label fits: a guess that errs towards squeezing.
+WIDE_LETTERS, NARROW_LETTERS = frozenset("MWmw"), frozenset("IJijl1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +91,14 @@ class Ground:
 @dataclass(frozen=True, slots=True)
 class Marker:
     """A piece that belongs to a player or nobody: a Shén counter, a Realm Stone,
-    an Anchor Point (``owner`` -1 when unheld)."""
+    an Anchor Point (``owner`` -1 when unheld). ``under``: a counter's walker, the Avatar
+    standing on it (drawn small on the walker's rim, where it hides neither)."""
 
     point: Point
     owner: int
     colour: str
     title: str
+    under: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +117,38 @@ class Trait:
 
 
 @dataclass(frozen=True, slots=True)
+class Badge:
+    """A small mark on the top edge of a token: an Item (``item``) or an attached
+    Remains card (``remains``), ``x`` from the token's centre."""
+
+    kind: str
+    x: float
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlace:
+    """A position the decision points at: a target of its choices, or a place an Avatar
+    could reach once activated.
+
+    ``free``: live from the start (a board-wide choice, the preselected piece's), drawn
+    as ``kind`` (``attack``, ``move`` or ``act``) and read as ``words``. ``reach``: the
+    groups of the Avatars that could act here once activated, ``reach_attacks`` those
+    whose action here would be an attack (static/js/table.js shows them once one of
+    those Avatars is picked)."""
+
+    point: Point
+    free: bool
+    kind: str
+    words: str
+    reach: str
+    reach_attacks: str
+
+
+@dataclass(frozen=True, slots=True)
 class AvatarPiece:
-    """An Avatar on the board as drawn."""
+    """An Avatar on the board as drawn; ``selected`` when the decision is about it alone
+    (an activated Avatar choosing what it does)."""
 
     card: int
     name: str
@@ -124,16 +164,44 @@ class AvatarPiece:
     items: tuple[str, ...]
     attachments: tuple[str, ...]
     sources: str
+    selected: bool = False
 
     @property
-    def item_offsets(self) -> tuple[int, ...]:
-        """Where the drawing stacks one small square per Item, top down."""
-        return tuple(-17 + 7 * n for n in range(len(self.items)))
+    def badges(self) -> tuple[Badge, ...]:
+        """One mark per Item, then per attached Remains card, side by side along the
+        token's top edge: clear of its texts and of the corners' counters."""
+        kinds = [("item", n) for n in self.items] + [("remains", n) for n in self.attachments]
+        left = -3.5 * (len(kinds) - 1)
+        return tuple(Badge(kind, left + 7 * n, name) for n, (kind, name) in enumerate(kinds))
+
+    @property
+    def label_length(self) -> str:
+        """The SVG ``textLength`` that keeps the label inside the token, or "" when it
+        fits as it is."""
+        if self.point.on_path:
+            return fitted_length(self.label, WALKER_LABEL_SIZE, WALKER_LABEL_ROOM)
+        return fitted_length(self.label, LABEL_SIZE, LABEL_ROOM)
+
+    @property
+    def traits_room(self) -> int:
+        """The width the traits are set in (``textLength``): one width for every token,
+        whatever the font, so the four numbers never spill over the outline."""
+        return TRAITS_ROOM
+
+    @property
+    def changed(self) -> bool:
+        """True when a trait is not its printed value (exhaustion, an Item, an effect)."""
+        return any(trait.change for trait in self.traits)
+
+    @property
+    def state(self) -> str:
+        """``ready`` or ``exhausted``."""
+        return "exhausted" if self.exhausted else "ready"
 
     @property
     def title(self) -> str:
         """The Avatar in words, for a tooltip and screen readers."""
-        state = "exhausted" if self.exhausted else "ready"
+        state = self.state
         traits = ", ".join(f"{t.name} {t.value}" for t in self.traits)
         carried = ", ".join(self.items + self.attachments)
         return (
@@ -154,6 +222,27 @@ class Board:
     targets: tuple[Point, ...]
     free_targets: frozenset[str]
     flipped: bool = False
+    places: tuple[BoardPlace, ...] = ()
+
+    @property
+    def open_counters(self) -> tuple[Marker, ...]:
+        """The counters no walker stands on."""
+        return tuple(c for c in self.counters if not c.under)
+
+    @property
+    def counters_under(self) -> tuple[Marker, ...]:
+        """The counters a walker stands on, drawn over it."""
+        return tuple(c for c in self.counters if c.under)
+
+    @property
+    def walkers(self) -> tuple[AvatarPiece, ...]:
+        """The Avatars on the Spirit Path, drawn over those in spaces."""
+        return tuple(a for a in self.avatars if a.point.on_path)
+
+    @property
+    def grounded(self) -> tuple[AvatarPiece, ...]:
+        """The Avatars in spaces."""
+        return tuple(a for a in self.avatars if not a.point.on_path)
 
     @property
     def seen_from(self) -> str:
@@ -166,8 +255,16 @@ def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -
     turned half a turn when ``flipped`` (Blue's side of the table)."""
     points = _Points(view.board, flipped)
     grid = view.grid
+    walkers = {a.at: view.card_name(a.card) for a in view.avatars if a.on_path}
     counters = tuple(
-        Marker(points.vertex(v), p, colour(p), f"{player_name(p)} Shén on {points.vertex(v).name}")
+        Marker(
+            points.vertex(v),
+            p,
+            colour(p),
+            f"{player_name(p)} Shén on {points.vertex(v).name}"
+            + (f", under {walkers[v]}" if v in walkers else ""),
+            walkers.get(v, ""),
+        )
         for p in PLAYERS
         for v in sorted(grid.counters_of(p))
     )
@@ -194,9 +291,10 @@ def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -
         for anchor, holder in zip(view.anchors, view.holders, strict=True)
     )
     sources = panel.sources_at if panel else {}
+    chosen = panel.preselected if panel else ""
     labels_of = _labels([view.card_name(a.card) for a in view.avatars])
     avatars = tuple(
-        _avatar(view, avatar, points, labels_of[view.card_name(avatar.card)], sources)
+        _avatar(view, avatar, points, labels_of[view.card_name(avatar.card)], sources, chosen)
         for avatar in view.avatars
     )
     targets = tuple(points.at(key) for key in panel.target_keys) if panel else ()
@@ -209,7 +307,42 @@ def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -
         targets=targets,
         free_targets=panel.free_targets if panel else frozenset(),
         flipped=flipped,
+        places=_places(points, panel) if panel else (),
     )
+
+
+def _places(points: _Points, panel: Panel) -> tuple[BoardPlace, ...]:
+    """The targets of ``panel``'s choices, then the places only an activation reaches."""
+    preselected = set(panel.preselected.split())
+    free: dict[str, list[Choice]] = {}
+    for group in panel.groups:
+        if not group.kind or group.key in preselected:
+            for choice in group.choices:
+                if choice.point:
+                    free.setdefault(choice.point, []).append(choice)
+    reach: dict[str, dict[str, None]] = {}
+    attacks: dict[str, dict[str, None]] = {}
+    for key, choices in panel.reach.items():
+        for choice in choices:
+            reach.setdefault(choice.point, {})[key] = None
+            if choice.target_kind == "attack":
+                attacks.setdefault(choice.point, {})[key] = None
+    keys = dict.fromkeys((*panel.target_keys, *reach))
+    places = []
+    for key in keys:
+        point = points.at(key)
+        here = free.get(key, [])
+        places.append(
+            BoardPlace(
+                point=point,
+                free=bool(here),
+                kind=target_kind(here),
+                words=target_words(point.name, here),
+                reach=" ".join(reach.get(key, {})),
+                reach_attacks=" ".join(attacks.get(key, {})),
+            )
+        )
+    return tuple(places)
 
 
 @cache
@@ -272,10 +405,16 @@ class _Points:
 
 
 def _avatar(
-    view: GameState, avatar: Avatar, points: _Points, label: str, sources: Mapping[str, str]
+    view: GameState,
+    avatar: Avatar,
+    points: _Points,
+    label: str,
+    sources: Mapping[str, str],
+    chosen: str,
 ) -> AvatarPiece:
     spec = view.cards[avatar.card]
     point = points.vertex(avatar.at) if avatar.on_path else points.space(avatar.at)
+    here = sources.get(point.key, "")
     return AvatarPiece(
         card=avatar.card,
         name=spec.name,
@@ -293,8 +432,19 @@ def _avatar(
         ),
         items=tuple(view.card_name(card) for card in avatar.items),
         attachments=tuple(view.card_name(card) for card in avatar.attachments),
-        sources=sources.get(point.key, ""),
+        sources=here,
+        selected=bool(here) and here == chosen,
     )
+
+
+def fitted_length(text: str, size: float, room: int) -> str:
+    """``room`` (as text) when ``text`` set bold at ``size`` may be wider than ``room``,
+    else "": the ``textLength`` that squeezes a label into its token."""
+    ems = sum(
+        1.05 if c in WIDE_LETTERS else 0.4 if c in NARROW_LETTERS else 0.82 if c.isupper() else 0.7
+        for c in text
+    )
+    return str(room) if ems * size > room else ""
 
 
 def initials(name: str) -> str:

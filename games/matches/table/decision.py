@@ -11,10 +11,22 @@ a ``CardPicker`` for any other legal mix of cards (assembled by table.js).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
-from games.engine import CardChoice, DecisionView, Option, Source, action_to_json
+from games.engine import (
+    Activate,
+    CardChoice,
+    DecisionView,
+    GameState,
+    IllegalAction,
+    Option,
+    Source,
+    action_to_json,
+    apply,
+    describe_decision,
+)
 
 # A group with more choices than this starts folded in the panel (unless preselected).
 OPEN_GROUP = 6
@@ -34,6 +46,11 @@ TURN_ACTIONS = {
     "attack_realm_stone": "attack a Realm Stone",
     "pass": "pass",
 }
+# What a board target does, by its action's type: a combat (R19, R22) looks other than a
+# move on the board, whose place then reads "attack target"; anything else is "act".
+COMBATS = frozenset({"melee_attack", "ranged_attack", "attack_realm_stone"})
+MOVES = frozenset({"move", "retreat", "advance"})
+TARGET_WORDS = {"attack": "attack target", "move": "move target", "act": "target"}
 # The titles of board-wide groups by their action's type ("On the board" otherwise).
 BOARD_TITLES = {
     "place_counter": "Place a Shén counter",
@@ -57,6 +74,27 @@ class Choice:
     kind: str
     action: str
     point: str
+
+    @property
+    def target_kind(self) -> str:
+        """``attack`` (it starts a combat), ``move`` or ``act``: how its place looks."""
+        return "attack" if self.kind in COMBATS else "move" if self.kind in MOVES else "act"
+
+
+def target_kind(choices: Iterable[Choice]) -> str:
+    """How a place that stands for ``choices`` looks: ``attack`` if any starts a combat,
+    else ``move`` if any moves there, else ``act`` ("" for no choice at all)."""
+    kinds = {choice.target_kind for choice in choices}
+    return next((kind for kind in ("attack", "move", "act") if kind in kinds), "")
+
+
+def target_words(name: str, choices: Sequence[Choice]) -> str:
+    """A live place in words, for screen readers: "d4, attack target: Ember Warden at c3
+    attacks Tide Sentinel" (static/js/table.js words a place the same way)."""
+    kind = target_kind(choices)
+    if not kind:
+        return name
+    return f"{name}, {TARGET_WORDS[kind]}: " + "; or ".join(c.words for c in choices)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +126,9 @@ class Panel:
     board key to the groups starting there, ``hand_sources`` a hand card to
     its group. When every sourced choice starts from one piece (an activated
     Avatar, a retreat), that piece is ``preselected``: its targets are live from
-    the start, like the board-wide ones; ``free_targets`` are both.
+    the start, like the board-wide ones; ``free_targets`` are both. ``reach`` maps
+    the group of an Avatar that may be activated to what it could do once activated
+    (choices of the next decision, shown on the board and never posted as they are).
     """
 
     player: int
@@ -104,6 +144,7 @@ class Panel:
     target_keys: tuple[str, ...]
     free_targets: frozenset[str]
     preselected: str
+    reach: Mapping[str, tuple[Choice, ...]]
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -111,8 +152,9 @@ class Panel:
         return self.buttons + tuple(c for group in self.groups for c in group.choices)
 
 
-def decision_panel(decision: DecisionView, number: int) -> Panel:
-    """The panel of ``decision``, a decision of the state numbered ``number``."""
+def decision_panel(decision: DecisionView, number: int, view: GameState | None = None) -> Panel:
+    """The panel of ``decision``, a decision of the state numbered ``number``; with the
+    deciding player's ``view`` of that state, also each activation's ``reach``."""
     buttons: list[Choice] = []
     groups: list[ChoiceGroup] = []
     sources_at: dict[str, list[str]] = {}
@@ -167,7 +209,47 @@ def decision_panel(decision: DecisionView, number: int) -> Panel:
         target_keys=tuple(targets),
         free_targets=frozenset(free),
         preselected=preselected,
+        reach=MappingProxyType(activation_reach(view, decision, groups) if view else {}),
     )
+
+
+def activation_reach(
+    view: GameState, decision: DecisionView, groups: Sequence[ChoiceGroup]
+) -> dict[str, tuple[Choice, ...]]:
+    """For each group with an Avatar's activation (R13, R14), the choices with a place
+    that the Avatar has once activated: where it could move, whom it could attack.
+
+    Activating only marks the Avatar, so the player's own ``view`` shows what the real
+    state would: every place named is public. An Avatar that could do nothing once
+    activated reaches nothing."""
+    activations = {
+        f"g{index}": option.action
+        for index, group in enumerate(decision.groups, start=1)
+        for option in group.options
+        if isinstance(option.action, Activate)
+    }
+    reach: dict[str, tuple[Choice, ...]] = {}
+    for group in groups:
+        activation = activations.get(group.key)
+        if activation is None:
+            continue
+        try:
+            activated, _ = apply(view, activation)
+        except IllegalAction:
+            continue  # the view cannot show it; the panel still offers the activation
+        following = describe_decision(activated)
+        if following is None or following.kind != "avatar_activation":
+            continue
+        choices = tuple(
+            choice
+            for next_group in following.groups
+            if next_group.source is not None and next_group.source.card == activation.avatar
+            for option in next_group.options
+            if (choice := _choice(option, "", group.key)).point
+        )
+        if choices:
+            reach[group.key] = choices
+    return reach
 
 
 def _prompt(decision: DecisionView, choices: list[Choice]) -> str:

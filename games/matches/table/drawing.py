@@ -144,7 +144,7 @@ def build_table(
     if decision is not None and decision.player not in (player, decider):
         decision = None  # someone else's options never reach this player
     seen = redact_events(events, player)
-    panel = decision_panel(decision, number) if decision is not None else None
+    panel = decision_panel(decision, number, view) if decision is not None else None
     log = _log(view, seen[-LOG_LINES:], first_chosen)
     if ending is not None:
         log = (*log, LogLine(ending.line, ""))[-LOG_LINES:]
