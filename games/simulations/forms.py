@@ -16,6 +16,7 @@ from games.models.simulations import MAX_GAMES, SimulationJob, SimulationKind
 from games.play import GAMES
 from games.refusals import Refusal
 from games.rulesets import FORMATS_GAME, deck_rulesets
+from games.simulations.card_picker import CatalogueCardField
 from games.simulations.parameters import RULES_TEXT_LENGTH
 from shen_site.json_input import JSONInputError, json_document_read
 from shen_site.record_numbers import RecordChoiceField, WholeNumberFormField, record_number
@@ -86,14 +87,14 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             "or another ruleset. The same decks and seeds are played under both."
         ),
     )
-    card = forms.CharField(
-        required=False, max_length=200, label="Card of deck A", help_text="Its name."
+    card = CatalogueCardField(
+        decks=("deck_a",),
+        label="Card of deck A",
+        help_text="Type part of its name and pick it from deck A's cards.",
     )
-    substitute = forms.CharField(
-        required=False,
-        max_length=200,
+    substitute = CatalogueCardField(
         label="Substitute",
-        help_text="The slug of the card put in its place; empty for a blank.",
+        help_text="The card of the catalogue put in its place; empty for a blank.",
     )
     more_decks = forms.ModelMultipleChoiceField(
         queryset=Deck.objects.none(),
@@ -107,8 +108,10 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         label="More opponents",
         help_text="Opponents besides deck B. Each pairing plays the number of games below.",
     )
-    draft_card = forms.CharField(
-        required=False, max_length=200, label="Card to draft", help_text="Its slug."
+    draft_card = CatalogueCardField(
+        decks=("deck_a", "deck_b"),
+        label="Card to draft",
+        help_text="A card either deck plays: type part of its name and pick it.",
     )
     draft_changes = forms.CharField(
         required=False,
@@ -251,14 +254,20 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             options_b = chosen_options(self.game, ruleset_b, data, suffix="_b")
             return {"ruleset_b": ruleset_b, "options_b": options_b}
         if data["kind"] == SimulationKind.CARD_IMPACT:
-            return {"card": data["card"], "substitute": data["substitute"] or None}
+            # The service reads deck A's card by its name, the substitute by its slug.
+            card, substitute = data["card"], data["substitute"]
+            return {
+                "card": card.name if card else "",
+                "substitute": substitute.slug if substitute else None,
+            }
         if data["kind"] == SimulationKind.ERRATA:
             changes = draft_changes(data["draft_changes"])
             if data["draft_abilities"] is not None:
                 changes["abilities"] = data["draft_abilities"]
             if data["draft_rules_text"].strip():
                 changes["rules_text"] = data["draft_rules_text"]
-            return {"card": data["draft_card"], "changes": changes, "note": data["draft_note"]}
+            card = data["draft_card"].slug if data["draft_card"] else ""
+            return {"card": card, "changes": changes, "note": data["draft_note"]}
         if data["kind"] == SimulationKind.GAUNTLET:
             return {
                 "decks": [deck.pk for deck in data["more_decks"]],
