@@ -48,7 +48,7 @@ from games.simulations.charts import (
 from games.simulations.confidence import too_few_to_tell
 from games.simulations.errata import errata_publish, errata_publish_refusal
 from games.simulations.figures import CardFigures, Figures
-from games.simulations.forms import SimulationStartForm, initial_from_job
+from games.simulations.forms import SimulationStartForm, abilities_edited, initial_from_job
 from games.simulations.games import DECKS, GameSummary
 from games.simulations.kinds import arm_labels
 from games.simulations.listing import job_rows, paired_shift
@@ -103,6 +103,8 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
         initial = initial_from_job(job, request.GET.get("card", "")[:200])
     form = SimulationStartForm(request.POST or None, user=request.user, initial=initial)
     status = 200
+    if request.method == "POST" and (edit := request.POST.get("abilities_edit")):
+        return _abilities_edited(request, form, edit)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -127,6 +129,18 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
     elif request.method == "POST":
         status = 400
     return render(request, "games/simulation_new.html", {"form": form}, status=status)
+
+
+def _abilities_edited(request: HttpRequest, form: SimulationStartForm, edit: str) -> HttpResponse:
+    """The start form with a step or an ability of the errata's draft added or removed, or
+    the draft card's own abilities to start from; nothing is checked or started. htmx
+    gets the abilities part alone; a plain submit, the page holding what was sent."""
+    editor = abilities_edited(form, edit)
+    if request.headers.get("HX-Request"):
+        return render(request, "games/simulation_new.html#abilities_editor", {"editor": editor})
+    shown = form.unchecked()
+    shown.abilities_editor = editor
+    return render(request, "games/simulation_new.html", {"form": shown})
 
 
 @require_safe
