@@ -51,7 +51,7 @@ from games.simulations.figures import CardFigures, Figures
 from games.simulations.forms import SimulationStartForm, abilities_edited, initial_from_job
 from games.simulations.games import DECKS, GameSummary
 from games.simulations.kinds import arm_labels
-from games.simulations.listing import job_rows, paired_shift
+from games.simulations.listing import JobFilter, job_rows, paired_shift
 from games.simulations.progress import Progress, simulation_progress
 from games.simulations.replays import watch_request
 from games.simulations.services import (
@@ -71,6 +71,9 @@ SAMPLE_GAMES = 10
 GAUNTLET_SAMPLE_GAMES = 2
 # The id of the card tables' part of a job's page, which htmx swaps when they are sorted.
 CARD_TABLES = "card-tables"
+# The id of the list of my simulations, which htmx swaps as it is filtered; its length.
+JOB_LIST = "simulation-jobs"
+LISTED_JOBS = 100
 
 
 def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
@@ -83,9 +86,25 @@ def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
 @login_required
 def simulation_list(request: HttpRequest) -> HttpResponse:
     """My simulations, newest first, each told by its kind, what its arms compare, its
-    decks, bots, games, headline figure and status (``games.simulations.listing``)."""
-    jobs = list(SimulationJob.objects.of_owner(request.user).light()[:100])
-    return render(request, "games/simulation_list.html", {"rows": job_rows(jobs)})
+    decks, bots, games, headline figure and status (``games.simulations.listing``); of
+    one kind, or those a search finds, when asked (``?kind=card_impact&q=hound``)."""
+    owned = SimulationJob.objects.of_owner(request.user).light()
+    shown = JobFilter(request.GET)
+    jobs = list(shown.jobs(owned)[:LISTED_JOBS])
+    context = {
+        "rows": job_rows(jobs),
+        "filter": shown,
+        "total": owned.count() if shown.filtering else len(jobs),
+    }
+    # htmx filtering the list: the list alone (a history restore is the page).
+    template = "games/simulation_list.html"
+    if request.headers.get("HX-Target") == JOB_LIST and not request.headers.get(
+        "HX-History-Restore-Request"
+    ):
+        template += "#job_list"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
