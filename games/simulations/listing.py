@@ -234,7 +234,9 @@ class JobFilter(forms.Form):
         max_length=FIND_LENGTH,
         label="Find",
         help_text="Deck, card, bot, ruleset or number.",
-        widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off"}),
+        widget=forms.TextInput(
+            attrs={"type": "search", "autocomplete": "off", "aria-describedby": "job-find-hint"}
+        ),
     )
 
     def clean_q(self) -> str:
