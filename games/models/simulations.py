@@ -59,12 +59,44 @@ class ChunkStatus(models.TextChoices):
 JOB_OVER = (JobStatus.FINISHED, JobStatus.CANCELLED, JobStatus.FAILED)
 
 
+# What a search of the list looks in (``SimulationJobQuerySet.matching``): the names a
+# job's row shows, and at most so many words of a search.
+MATCHED_NAMES = (
+    "name_a",
+    "name_b",
+    "bot_a",
+    "bot_b",
+    "ruleset",
+    "parameters__ruleset_b",
+    "parameters__card",
+    "parameters__card_name",
+    "parameters__substitute_card__name",
+    "parameters__decks",
+    "parameters__opponents",
+)
+MATCHED_WORDS = 6
+
+
 class SimulationJobQuerySet(models.QuerySet):
     def of_owner(self, user) -> SimulationJobQuerySet:
         """``user``'s jobs, newest first (none for a visitor)."""
         if not user.is_authenticated:
             return self.none()
         return self.filter(owner=user).order_by("-created_at", "-pk")
+
+    def matching(self, text: str) -> SimulationJobQuerySet:
+        """Jobs that ``text`` finds, each of its words in one of a job's names: its decks,
+        bots and rulesets, the card it replaces or drafts and the substitute, or its
+        number ("hound third": card impacts of Cinder Hound against the Third deck)."""
+        jobs = self
+        for word in text.split()[:MATCHED_WORDS]:
+            found = Q()
+            for name in MATCHED_NAMES:
+                found |= Q(**{f"{name}__icontains": word})
+            if word.isascii() and word.isdigit() and len(word) <= 18:
+                found |= Q(pk=int(word))
+            jobs = jobs.filter(found)
+        return jobs
 
     def light(self) -> SimulationJobQuerySet:
         """Without the decks by value, which only the workers and replays read."""

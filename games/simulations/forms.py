@@ -9,6 +9,8 @@ from typing import Any
 from django import forms
 from django.db.models import Q
 
+from cards.revisions import ability_data
+from cards.search.picking import card_named
 from decks.models import Deck, Visibility
 from games.matches.forms import MatchStartForm
 from games.matches.options import RulesetOptionsMixin, chosen_options
@@ -16,6 +18,8 @@ from games.models.simulations import MAX_GAMES, SimulationJob, SimulationKind
 from games.play import GAMES
 from games.refusals import Refusal
 from games.rulesets import FORMATS_GAME, deck_rulesets
+from games.simulations.card_picker import CatalogueCardField
+from games.simulations.draft_abilities import AbilitiesEditor, edited
 from games.simulations.parameters import RULES_TEXT_LENGTH
 from shen_site.json_input import JSONInputError, json_document_read
 from shen_site.record_numbers import RecordChoiceField, WholeNumberFormField, record_number
@@ -25,6 +29,12 @@ from shen_site.record_numbers import RecordChoiceField, WholeNumberFormField, re
 MATCH_FIELDS = ("ruleset", "seed")
 # How long a draft's abilities may be, as JSON text (a card has a few abilities).
 ABILITIES_LENGTH = 5000
+# Where an errata's abilities come from: the card's own, the abilities form, or JSON text.
+ABILITIES_FROM = [
+    ("keep", "Keep the card's abilities"),
+    ("form", "Draft them in the form below"),
+    ("json", "Draft them as JSON"),
+]
 # How many public decks of others each deck menu offers besides my own.
 PUBLIC_DECKS_OFFERED = 50
 # Each kind's own fields (a rule A/B's arm B options besides) and the legend the page
@@ -35,7 +45,14 @@ KIND_PARTS: dict[str, tuple[str, tuple[str, ...]]] = {
     SimulationKind.GAUNTLET: ("For a gauntlet job", ("more_decks", "more_opponents")),
     SimulationKind.ERRATA: (
         "For an errata what-if job",
-        ("draft_card", "draft_changes", "draft_abilities", "draft_rules_text", "draft_note"),
+        (
+            "draft_card",
+            "draft_changes",
+            "draft_abilities_from",
+            "draft_abilities",
+            "draft_rules_text",
+            "draft_note",
+        ),
     ),
 }
 # The field each of a kind's parameters is read from (``parameters``): a refusal of the
@@ -47,7 +64,7 @@ PARAMETER_FIELDS: dict[str, dict[str, str]] = {
     SimulationKind.ERRATA: {
         "card": "draft_card",
         "changes": "draft_changes",
-        "abilities": "draft_abilities",
+        "abilities": "draft_abilities_from",
         "rules_text": "draft_rules_text",
         "note": "draft_note",
     },
@@ -86,14 +103,14 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             "or another ruleset. The same decks and seeds are played under both."
         ),
     )
-    card = forms.CharField(
-        required=False, max_length=200, label="Card of deck A", help_text="Its name."
+    card = CatalogueCardField(
+        decks=("deck_a",),
+        label="Card of deck A",
+        help_text="Type part of its name and pick it from deck A's cards.",
     )
-    substitute = forms.CharField(
-        required=False,
-        max_length=200,
+    substitute = CatalogueCardField(
         label="Substitute",
-        help_text="The slug of the card put in its place; empty for a blank.",
+        help_text="The card of the catalogue put in its place; empty for a blank.",
     )
     more_decks = forms.ModelMultipleChoiceField(
         queryset=Deck.objects.none(),
@@ -107,8 +124,10 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         label="More opponents",
         help_text="Opponents besides deck B. Each pairing plays the number of games below.",
     )
-    draft_card = forms.CharField(
-        required=False, max_length=200, label="Card to draft", help_text="Its slug."
+    draft_card = CatalogueCardField(
+        decks=("deck_a", "deck_b"),
+        label="Card to draft",
+        help_text="A card either deck plays: type part of its name and pick it.",
     )
     draft_changes = forms.CharField(
         required=False,
@@ -116,15 +135,20 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         label="Draft change",
         help_text="New values, e.g. melee=3, cost=2.",
     )
+    draft_abilities_from = forms.ChoiceField(
+        required=False,
+        choices=ABILITIES_FROM,
+        label="Draft abilities",
+        help_text="Drafted abilities replace all of the card's.",
+    )
     draft_abilities = draft_textarea(
         max_length=ABILITIES_LENGTH,
         rows=4,
-        label="Draft abilities",
+        label="Draft abilities as JSON",
         help_text=(
-            "Errata: the card's abilities as drafted, as JSON, replacing all of them, e.g. "
+            "As the catalogue file and the API write them, e.g. "
             '[{"name": "Kindle", "cost": 1, "timing": "activated", '
-            '"effect": [{"verb": "draw_cards", "count": 1}]}]; [] for none; '
-            "empty to keep them as they are."
+            '"effect": [{"verb": "draw_cards", "count": 1}]}]; [] for none.'
         ),
     )
     draft_rules_text = draft_textarea(
@@ -148,6 +172,7 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
 
     def __init__(self, *args: Any, user, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.user = user
         for name in MATCH_FIELDS:
             self.fields[name] = copy.deepcopy(MatchStartForm.base_fields[name])
         # A match's seed words speak of seats and secrecy; a job's seed is the designer's.
@@ -161,7 +186,12 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         self.fields["ruleset_b"].choices = [("", "—"), *self.fields["ruleset"].choices]
         self.add_ruleset_options(play, play.rulesets(), ruleset_field="ruleset_b", label="Arm B")
         offered = Deck.objects.listed().exclude(owner=user).order_by("-updated_at", "-pk")
-        picked = [self.initial.get("deck_a"), self.data.get("deck_a"), self.data.get("deck_b")]
+        picked = [
+            self.initial.get("deck_a"),
+            self.initial.get("deck_b"),
+            self.data.get("deck_a"),
+            self.data.get("deck_b"),
+        ]
         decks = (
             Deck.objects.visible_to(user)
             .filter(
@@ -180,6 +210,11 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         opened_from = decks.filter(pk=record_number(self.initial.get("deck_a")) or 0).first()
         if opened_from is not None and (rulesets := deck_rulesets(opened_from)):
             self.fields["ruleset"].initial = rulesets[0]
+        # An errata's abilities as the form shows them: as posted, or one to fill in.
+        posted = self.is_bound and self.data.get("draft_abilities_from") == "form"
+        self.abilities_editor = (
+            AbilitiesEditor.posted(self.data) if posted else AbilitiesEditor.blank()
+        )
         chosen = self.data.get("kind") or SimulationKind.MATCHUP
         self.ignored_fields = {
             name for kind, names in self.kind_fields().items() if kind != chosen for name in names
@@ -223,12 +258,27 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             return
         super().add_error(field, error)
 
+    def clean_draft_abilities_from(self) -> str:
+        """Where the draft's abilities come from; unsaid, the JSON when there is some (as the
+        form read them before it had the abilities form), else the card's own."""
+        chosen = self.cleaned_data.get("draft_abilities_from")
+        if chosen:
+            return chosen
+        return "json" if str(self.data.get("draft_abilities", "")).strip() else "keep"
+
     def clean_draft_abilities(self) -> Any:
-        """The draft's abilities as JSON data (None: left as they are), read as any JSON
-        from a stranger is (bounded nesting, no control characters); what they say is the
-        service's to check, as the catalogue checks a card."""
+        """The draft's abilities (None: left as they are): drafted in the abilities form,
+        each checked as the catalogue checks an ability; or JSON data, read as any JSON
+        from a stranger is (bounded nesting, no control characters). Whether they suit the
+        card is the service's to check, as the catalogue checks a card."""
+        chosen = self.cleaned_data.get("draft_abilities_from")
+        if chosen == "form":
+            abilities = self.abilities_editor.abilities()
+            if abilities is None:  # said where the designer chose the form
+                self.add_error("draft_abilities_from", "See what each ability needs below.")
+            return abilities
         text = self.cleaned_data.get("draft_abilities", "").strip()
-        if not text:
+        if chosen != "json" or not text:
             return None
         try:
             return json_document_read(text)
@@ -251,20 +301,48 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             options_b = chosen_options(self.game, ruleset_b, data, suffix="_b")
             return {"ruleset_b": ruleset_b, "options_b": options_b}
         if data["kind"] == SimulationKind.CARD_IMPACT:
-            return {"card": data["card"], "substitute": data["substitute"] or None}
+            # The service reads deck A's card by its name, the substitute by its slug.
+            card, substitute = data["card"], data["substitute"]
+            return {
+                "card": card.name if card else "",
+                "substitute": substitute.slug if substitute else None,
+            }
         if data["kind"] == SimulationKind.ERRATA:
             changes = draft_changes(data["draft_changes"])
             if data["draft_abilities"] is not None:
                 changes["abilities"] = data["draft_abilities"]
             if data["draft_rules_text"].strip():
                 changes["rules_text"] = data["draft_rules_text"]
-            return {"card": data["draft_card"], "changes": changes, "note": data["draft_note"]}
+            card = data["draft_card"].slug if data["draft_card"] else ""
+            return {"card": card, "changes": changes, "note": data["draft_note"]}
         if data["kind"] == SimulationKind.GAUNTLET:
             return {
                 "decks": [deck.pk for deck in data["more_decks"]],
                 "opponents": [deck.pk for deck in data["more_opponents"]],
             }
         return {}
+
+    def unchecked(self) -> SimulationStartForm:
+        """This form unbound, showing what was sent (a page shown again to go on filling
+        it in, with no error said of what is not filled in yet)."""
+        sent = {
+            name: field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            for name, field in self.fields.items()
+        }
+        return SimulationStartForm(user=self.user, initial=sent)
+
+
+def abilities_edited(form: SimulationStartForm, edit: str) -> AbilitiesEditor:
+    """The errata's abilities form of ``form`` (as posted) with ``edit`` made; ``load``
+    starts it from the draft card's abilities."""
+    if edit != "load":
+        return AbilitiesEditor.of_rows(edited(AbilitiesEditor.posted(form.data).rows(), edit))
+    card = card_named(str(form.data.get("draft_card", "")))
+    if card is None:
+        blank = AbilitiesEditor.posted(form.data)
+        blank.note = "Pick the card to draft first: its abilities start the form."
+        return blank
+    return AbilitiesEditor.of_abilities([ability_data(a) for a in card.abilities.all()])
 
 
 WHOLE_NUMBER = re.compile(r"-?[0-9]{1,9}")

@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django import forms
 from django.core.cache import cache
+from django.db.models import QuerySet
 
 from cards.revision_words import changes_in_words
 from games.matches.options import options_in_words
@@ -24,6 +26,7 @@ from games.simulations.confidence import Estimate, wilson_interval
 from games.simulations.figure_words import interval_words, shift_words
 from games.simulations.progress import Progress, jobs_progress
 from games.simulations.services import job_shift
+from shen_site.json_input import unwanted_character
 
 # A kind in a word or two (the choices' labels are sentences, for the start form).
 KIND_WORDS = {
@@ -213,3 +216,44 @@ def job_rows(jobs: Sequence[SimulationJob]) -> list[JobRow]:
         )
         for job, shown in pairs
     ]
+
+
+# The longest search of the list: a few names.
+FIND_LENGTH = 100
+
+
+class JobFilter(forms.Form):
+    """What the list shows: jobs of one kind (any when blank), and those a search finds
+    (``SimulationJobQuerySet.matching``)."""
+
+    kind = forms.ChoiceField(
+        required=False, choices=[("", "All kinds"), *KIND_WORDS.items()], label="Kind"
+    )
+    q = forms.CharField(
+        required=False,
+        max_length=FIND_LENGTH,
+        label="Find",
+        help_text="Deck, card, bot, ruleset or number.",
+        widget=forms.TextInput(
+            attrs={"type": "search", "autocomplete": "off", "aria-describedby": "job-find-hint"}
+        ),
+    )
+
+    def clean_q(self) -> str:
+        text = self.cleaned_data["q"]
+        if found := unwanted_character(text):
+            raise forms.ValidationError(f"A search holds no control character ({found}).")
+        return text
+
+    @property
+    def filtering(self) -> bool:
+        """Whether it leaves some jobs out (a valid kind or search was asked)."""
+        return self.is_valid() and bool(self.cleaned_data["kind"] or self.cleaned_data["q"])
+
+    def jobs(self, jobs: QuerySet[SimulationJob]) -> QuerySet[SimulationJob]:
+        """``jobs`` as asked; all of them while the filter is not valid (it says why)."""
+        if not self.filtering:
+            return jobs
+        if kind := self.cleaned_data["kind"]:
+            jobs = jobs.filter(kind=kind)
+        return jobs.matching(self.cleaned_data["q"])

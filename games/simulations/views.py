@@ -48,10 +48,10 @@ from games.simulations.charts import (
 from games.simulations.confidence import too_few_to_tell
 from games.simulations.errata import errata_publish, errata_publish_refusal
 from games.simulations.figures import CardFigures, Figures
-from games.simulations.forms import SimulationStartForm, initial_from_job
+from games.simulations.forms import SimulationStartForm, abilities_edited, initial_from_job
 from games.simulations.games import DECKS, GameSummary
 from games.simulations.kinds import arm_labels
-from games.simulations.listing import job_rows, paired_shift
+from games.simulations.listing import JobFilter, job_rows, paired_shift
 from games.simulations.progress import Progress, simulation_progress
 from games.simulations.replays import watch_request
 from games.simulations.services import (
@@ -71,6 +71,9 @@ SAMPLE_GAMES = 10
 GAUNTLET_SAMPLE_GAMES = 2
 # The id of the card tables' part of a job's page, which htmx swaps when they are sorted.
 CARD_TABLES = "card-tables"
+# The id of the list of my simulations, which htmx swaps as it is filtered; its length.
+JOB_LIST = "simulation-jobs"
+LISTED_JOBS = 100
 
 
 def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
@@ -83,9 +86,25 @@ def owned_job(request: HttpRequest, pk: int) -> SimulationJob:
 @login_required
 def simulation_list(request: HttpRequest) -> HttpResponse:
     """My simulations, newest first, each told by its kind, what its arms compare, its
-    decks, bots, games, headline figure and status (``games.simulations.listing``)."""
-    jobs = list(SimulationJob.objects.of_owner(request.user).light()[:100])
-    return render(request, "games/simulation_list.html", {"rows": job_rows(jobs)})
+    decks, bots, games, headline figure and status (``games.simulations.listing``); of
+    one kind, or those a search finds, when asked (``?kind=card_impact&q=hound``)."""
+    owned = SimulationJob.objects.of_owner(request.user).light()
+    shown = JobFilter(request.GET)
+    jobs = list(shown.jobs(owned)[:LISTED_JOBS])
+    context = {
+        "rows": job_rows(jobs),
+        "filter": shown,
+        "total": owned.count() if shown.filtering else len(jobs),
+    }
+    # htmx filtering the list: the list alone (a history restore is the page).
+    template = "games/simulation_list.html"
+    if request.headers.get("HX-Target") == JOB_LIST and not request.headers.get(
+        "HX-History-Restore-Request"
+    ):
+        template += "#job_list"
+    response = render(request, template, context)
+    patch_vary_headers(response, ["HX-Request", "HX-Target"])
+    return response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -103,6 +122,8 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
         initial = initial_from_job(job, request.GET.get("card", "")[:200])
     form = SimulationStartForm(request.POST or None, user=request.user, initial=initial)
     status = 200
+    if request.method == "POST" and (edit := request.POST.get("abilities_edit")):
+        return _abilities_edited(request, form, edit)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -127,6 +148,18 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
     elif request.method == "POST":
         status = 400
     return render(request, "games/simulation_new.html", {"form": form}, status=status)
+
+
+def _abilities_edited(request: HttpRequest, form: SimulationStartForm, edit: str) -> HttpResponse:
+    """The start form with a step or an ability of the errata's draft added or removed, or
+    the draft card's own abilities to start from; nothing is checked or started. htmx
+    gets the abilities part alone; a plain submit, the page holding what was sent."""
+    editor = abilities_edited(form, edit)
+    if request.headers.get("HX-Request"):
+        return render(request, "games/simulation_new.html#abilities_editor", {"editor": editor})
+    shown = form.unchecked()
+    shown.abilities_editor = editor
+    return render(request, "games/simulation_new.html", {"form": shown})
 
 
 @require_safe

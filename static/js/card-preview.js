@@ -1,13 +1,16 @@
-// The builder's card preview: the face of the card under the mouse or reached with the
-// keyboard, in the search results, the deck list or the stacks (any element with
-// data-preview); on a phone, of the card whose "preview" link or name was tapped.
+// The card preview: the face of the card under the mouse or reached with the keyboard, in
+// the builder's search results, deck list or stacks, or a card picker's list (any element
+// with data-preview); on a phone, of the card whose "preview" link or name was tapped.
+// A combobox, whose focus stays in its box, says which option is highlighted with a
+// "card-preview:show" event on it, and "card-preview:hide" when its list closes.
 //
 // Two columns wide, it never covers the deck's −/+: a search result's face stands beside
 // the search pane (or over it, where beside would cover them), a deck card's over the
 // search pane, at the card's height. It closes
 // when the pointer leaves the card and when the card is added (or changed), and stays
 // closed over that card until the pointer leaves it, so it never stands where the next
-// click goes. Without this script the links open the card's page.
+// click goes. Inside an element marked data-preview-beside (a card picker) it stands beside
+// that element instead. Without this script the links open the card's page.
 (function () {
   "use strict";
   const preview = document.getElementById("card-preview");
@@ -41,16 +44,25 @@
     place(item);
   }
 
-  // Where the preview goes (viewport pixels): a deck card's over the search pane at its
-  // height; a search result's beside the pane at its height, unless that covers one of the
-  // deck's −/+ (the stacks have them everywhere): then over the pane, below or above it.
+  // Where the preview goes (viewport pixels): a card picker's beside the picker; in the
+  // builder, a deck card's over the search pane at its height; a search result's beside
+  // the pane at its height, unless that covers one of the deck's −/+ (the stacks have them
+  // everywhere): then over the pane, below or above it.
   function spot(item) {
     const width = preview.offsetWidth;
     const height = preview.offsetHeight;
-    const search = document.querySelector(".builder-search").getBoundingClientRect();
-    const deck = document.querySelector(".builder-deck").getBoundingClientRect();
     const card = item.getBoundingClientRect();
     const level = (top) => Math.max(GAP, Math.min(top, window.innerHeight - height - GAP));
+    const picker = item.closest("[data-preview-beside]");
+    if (picker) {
+      // To its right where there is room, else to its left, at the card's height.
+      const box = picker.getBoundingClientRect();
+      const right = box.right + GAP;
+      const fits = right + width + GAP <= window.innerWidth;
+      return { left: fits ? right : Math.max(GAP, box.left - width - GAP), top: level(card.top) };
+    }
+    const search = document.querySelector(".builder-search").getBoundingClientRect();
+    const deck = document.querySelector(".builder-deck").getBoundingClientRect();
     if (!item.closest(".builder-search")) {
       return { left: Math.max(GAP, deck.left - width - GAP), top: level(card.top) };
     }
@@ -132,4 +144,8 @@
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") hide();
   });
+  document.addEventListener("card-preview:show", function (event) {
+    show(itemOf(event.target));
+  });
+  document.addEventListener("card-preview:hide", hide);
 })();

@@ -3,23 +3,33 @@
  * Arrow keys move through the suggestions, Enter takes one, Escape closes the list.
  * While the player types, the live search says so (Shen-Search: typing), so that an
  * unfinished last token shows no error. No inline script anywhere: the page marks the box
- * with data-suggest-url. */
+ * with data-suggest-url.
+ *
+ * The combobox itself is window.shenCombobox, which the simulation forms' card pickers
+ * (card-picker.js) use too. */
 (function () {
   "use strict";
 
   var DELAY_MS = 120;
 
-  function setUp(input) {
-    var list = document.getElementById(input.getAttribute("aria-controls"));
-    if (!list) return;
-    var url = input.getAttribute("data-suggest-url");
+  /* Make `input` a combobox over `list` (an empty element it controls). `options`:
+   *   fetch(text, signal): a promise of the items for `text`;
+   *   render(item, option): fill in an item's option element;
+   *   take(item): what choosing an item does (the list is closed first);
+   *   blank(): whether blank text has items too (then focus and ArrowDown fetch them);
+   *   enterTakesFirst: Enter with none highlighted takes the first item, not the form;
+   *   highlighted(option), closed(): told when an option is highlighted, the list closed. */
+  function combobox(input, list, options) {
     var timer = null;
     var pending = null;
     var items = [];
     var active = -1;
     var shownFor = null;
+    var blank = options.blank || function () { return false; };
+    var optionTag = list.tagName === "UL" || list.tagName === "OL" ? "li" : "span";
 
     function close() {
+      var wasOpen = !list.hidden;
       list.hidden = true;
       list.textContent = "";
       shownFor = null;
@@ -27,51 +37,41 @@
       active = -1;
       input.setAttribute("aria-expanded", "false");
       input.removeAttribute("aria-activedescendant");
+      if (wasOpen && options.closed) options.closed();
     }
 
     function highlight(index) {
-      var options = list.children;
-      for (var i = 0; i < options.length; i++) {
-        options[i].setAttribute("aria-selected", i === index ? "true" : "false");
+      var shown = list.children;
+      for (var i = 0; i < shown.length; i++) {
+        shown[i].setAttribute("aria-selected", i === index ? "true" : "false");
       }
       active = index;
       if (index >= 0) {
-        input.setAttribute("aria-activedescendant", options[index].id);
-        options[index].scrollIntoView({ block: "nearest" });
+        input.setAttribute("aria-activedescendant", shown[index].id);
+        shown[index].scrollIntoView({ block: "nearest" });
+        if (options.highlighted) options.highlighted(shown[index]);
       } else {
         input.removeAttribute("aria-activedescendant");
       }
     }
 
     function take(index) {
-      var suggestion = items[index];
-      if (!suggestion) return;
+      var item = items[index];
+      if (!item) return;
       close();
-      input.value = suggestion.query;
-      input.focus();
-      input.setSelectionRange(input.value.length, input.value.length);
-      // The same event typing sends: htmx runs the search, and the next suggestions come.
-      input.dispatchEvent(new Event("input", { bubbles: true }));
+      options.take(item);
     }
 
-    function show(suggestions) {
+    function show(found) {
       close();
-      if (!suggestions.length) return;
-      items = suggestions;
-      suggestions.forEach(function (suggestion, index) {
-        var option = document.createElement("li");
+      if (!found.length) return;
+      items = found;
+      found.forEach(function (item, index) {
+        var option = document.createElement(optionTag);
         option.id = list.id + "-" + index;
         option.setAttribute("role", "option");
         option.setAttribute("aria-selected", "false");
-        option.className = "suggestion suggestion-" + suggestion.kind;
-        var label = document.createElement("span");
-        label.className = "suggestion-label";
-        label.textContent = suggestion.label;
-        var kind = document.createElement("span");
-        kind.className = "suggestion-kind";
-        kind.textContent = suggestion.kind;
-        option.appendChild(label);
-        option.appendChild(kind);
+        options.render(item, option);
         // mousedown, not click: it comes before the input loses focus and closes the list.
         option.addEventListener("mousedown", function (event) {
           event.preventDefault();
@@ -83,41 +83,45 @@
       input.setAttribute("aria-expanded", "true");
     }
 
-    function fetchSuggestions() {
+    function fetchItems() {
       if (pending) pending.abort();
       var text = input.value;
-      if (!text.trim()) {
+      if (!text.trim() && !blank()) {
         close();
         return;
       }
       pending = new AbortController();
-      fetch(url + "?q=" + encodeURIComponent(text), {
-        headers: { Accept: "application/json" },
-        signal: pending.signal,
-      })
-        .then(function (response) {
-          return response.ok ? response.json() : { suggestions: [] };
-        })
-        .then(function (body) {
+      options
+        .fetch(text, pending.signal)
+        .then(function (found) {
           // Only for the text still in the box; a late answer for older text is dropped.
           // A second answer for the text already shown keeps the list (and the highlight).
           if (input.value !== text || document.activeElement !== input || shownFor === text) return;
-          show(body.suggestions);
+          show(found);
           if (items.length) shownFor = text;
         })
         .catch(function () {});
     }
 
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-autocomplete", "list");
+    input.setAttribute("aria-controls", list.id);
+    input.setAttribute("aria-expanded", "false");
+
     input.addEventListener("input", function () {
       clearTimeout(timer);
-      timer = setTimeout(fetchSuggestions, DELAY_MS);
+      timer = setTimeout(fetchItems, DELAY_MS);
+    });
+
+    input.addEventListener("focus", function () {
+      if (!input.value.trim() && blank()) fetchItems();
     });
 
     input.addEventListener("keydown", function (event) {
       if (list.hidden) {
-        if (event.key === "ArrowDown" && input.value.trim()) {
+        if (event.key === "ArrowDown" && (input.value.trim() || blank())) {
           event.preventDefault();
-          fetchSuggestions();
+          fetchItems();
         }
         return;
       }
@@ -130,10 +134,13 @@
       } else if (event.key === "Enter" && active >= 0) {
         event.preventDefault();
         take(active);
+      } else if (event.key === "Enter" && options.enterTakesFirst && items.length) {
+        event.preventDefault();
+        take(0);
       } else if (event.key === "Enter") {
         close(); // the search runs as typed
       } else if (event.key === "Escape") {
-        // Close the list only; the search box keeps its text.
+        // Close the list only; the box keeps its text.
         event.preventDefault();
         close();
       } else if (event.key === "Tab") {
@@ -143,6 +150,49 @@
 
     input.addEventListener("blur", function () {
       close();
+    });
+
+    return { close: close };
+  }
+
+  window.shenCombobox = combobox;
+
+  function setUp(input) {
+    var list = document.getElementById(input.getAttribute("aria-controls"));
+    if (!list) return;
+    var url = input.getAttribute("data-suggest-url");
+
+    combobox(input, list, {
+      fetch: function (text, signal) {
+        return fetch(url + "?q=" + encodeURIComponent(text), {
+          headers: { Accept: "application/json" },
+          signal: signal,
+        })
+          .then(function (response) {
+            return response.ok ? response.json() : { suggestions: [] };
+          })
+          .then(function (body) {
+            return body.suggestions;
+          });
+      },
+      render: function (suggestion, option) {
+        option.className = "suggestion suggestion-" + suggestion.kind;
+        var label = document.createElement("span");
+        label.className = "suggestion-label";
+        label.textContent = suggestion.label;
+        var kind = document.createElement("span");
+        kind.className = "suggestion-kind";
+        kind.textContent = suggestion.kind;
+        option.appendChild(label);
+        option.appendChild(kind);
+      },
+      take: function (suggestion) {
+        input.value = suggestion.query;
+        input.focus();
+        input.setSelectionRange(input.value.length, input.value.length);
+        // The same event typing sends: htmx runs the search, and the next suggestions come.
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      },
     });
 
     // Live search: a search htmx sends because the player is typing says so, and the

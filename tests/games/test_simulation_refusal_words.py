@@ -19,7 +19,9 @@ from tests.games.test_simulation_pages import form_data
 pytestmark = pytest.mark.django_db
 
 # kind, the form's fields, the API's parameters, what the form says, what the API says.
-# "DECK_A" and "CARD" stand for deck A's id and the slug of a card deck A plays.
+# "DECK_A" and "CARD" stand for deck A's id and the slug of a card deck A plays, "OTHER"
+# for the name of a card of the catalogue deck A lacks (a name no card has is the card
+# picker's to refuse, at its field: tests/games/test_simulation_card_picker.py).
 CASES = {
     "rule_ab without arm B's ruleset": (
         "rule_ab",
@@ -30,8 +32,8 @@ CASES = {
     ),
     "card impact of a card deck A lacks": (
         "card_impact",
-        {"card": "Nothing"},
-        {"card": "Nothing"},
+        {"card": "OTHER"},
+        {"card": "OTHER"},
         "Choose a card of deck A to replace (Card of deck A: its name).",
         "Choose a card of deck A to replace (card: its name).",
     ),
@@ -44,7 +46,7 @@ CASES = {
     ),
     "errata of no card": (
         "errata",
-        {"draft_card": "no-such-card", "draft_changes": "cost=1", "draft_note": "Why."},
+        {"draft_card": "", "draft_changes": "cost=1", "draft_note": "Why."},
         {"card": "no-such-card", "changes": {"cost": 1}, "note": "Why."},
         "Choose the card to draft a change to (Card to draft: its slug).",
         "Choose the card to draft a change to (card: its slug).",
@@ -66,13 +68,13 @@ CASES = {
 }
 
 
-def filled(value, deck, card: str):
-    """``value`` with its stand-ins for deck A and its card replaced."""
+def filled(value, stand_ins: dict):
+    """``value`` with its stand-ins (for deck A, its card, another card) replaced."""
     if isinstance(value, dict):
-        return {key: filled(item, deck, card) for key, item in value.items()}
+        return {key: filled(item, stand_ins) for key, item in value.items()}
     if isinstance(value, list):
-        return [filled(item, deck, card) for item in value]
-    return {"DECK_A": deck.pk, "CARD": card}.get(value, value) if isinstance(value, str) else value
+        return [filled(item, stand_ins) for item in value]
+    return stand_ins.get(value, value) if isinstance(value, str) else value
 
 
 @pytest.fixture(params=CASES)
@@ -80,11 +82,13 @@ def case(request, alices_deck):
     """One of CASES, its stand-ins replaced."""
     names = deck_card_names(deck_data(alices_deck, latest_version(alices_deck)))
     card = Card.objects.filter(name__in=names).order_by("slug").first().slug
+    other = Card.objects.exclude(name__in=names).order_by("slug").first().name
+    stand_ins = {"DECK_A": alices_deck.pk, "CARD": card, "OTHER": other}
     kind, fields, parameters, words, api_words = CASES[request.param]
     return (
         kind,
-        filled(fields, alices_deck, card),
-        filled(parameters, alices_deck, card),
+        filled(fields, stand_ins),
+        filled(parameters, stand_ins),
         (
             words,
             api_words,

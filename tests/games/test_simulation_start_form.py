@@ -32,9 +32,13 @@ def designer(alice_in, jobs_held):
 
 
 def fieldset_of(page: str, kind: str) -> str:
-    """The HTML of ``kind``'s own fieldset on the start page."""
+    """The HTML of ``kind``'s own fieldset on the start page (up to the next fieldset of
+    the page's own: an errata's holds fieldsets of its abilities' own)."""
     found = re.search(
-        rf'<fieldset data-field="kind" data-values="{kind}">(.*?)</fieldset>', page, re.S
+        rf'<fieldset data-field="kind" data-values="{kind}">'
+        r'(.*?)(?=<fieldset data-field="kind"|<fieldset><legend>Games)',
+        page,
+        re.S,
     )
     assert found, f"no fieldset for {kind}"
     return found.group(1)
@@ -50,7 +54,10 @@ def designer_fields() -> dict[str, list[str]]:
         "errata": [
             "draft_card",
             "draft_changes",
+            "draft_abilities_from",
             "draft_abilities",
+            "ability-0-name",
+            "ability-0-step-0-verb",
             "draft_rules_text",
             "draft_note",
         ],
