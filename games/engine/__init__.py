@@ -94,7 +94,14 @@ from games.engine.decisions import (
     RemoveOrLose,
     TakeTurn,
 )
-from games.engine.effects import TIMINGS, EffectError, describe_step, parse_effect, validate_timing
+from games.engine.effects import (
+    TIMINGS,
+    VERBS,
+    EffectError,
+    describe_step,
+    parse_effect,
+    validate_timing,
+)
 from games.engine.events import (
     AbilityUsed,
     AnchorClaimed,
@@ -165,6 +172,7 @@ __all__ = (
     "RULESETS",
     "TIE_RULES",
     "TIMINGS",
+    "VERBS",
     "AbilitySpec",
     "AbilityUsed",
     "Action",

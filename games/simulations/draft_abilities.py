@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from django import forms
@@ -25,14 +26,7 @@ from django import forms
 from cards.models import Ability
 from cards.revisions import ABILITY_FIELDS, ability_data
 from cards.validation import MAX_ABILITY_NAME, ability_faults
-from games.engine import TIMINGS
-
-# The effect vocabulary as the form asks it. games/engine/effects.py defines it (VERBS);
-# the engine's public API exports its parser, not that table, so the form's words for it
-# are here and tests/games/test_simulation_draft_abilities.py holds them equal to it.
-TRAITS = ("melee", "defense", "ranged", "movement")
-TARGETS = ("self", "own_avatar", "opponent_avatar", "any_avatar")
-DURATIONS = ("end_of_turn", "while_attached")
+from games.engine import TIMINGS, VERBS
 
 
 @dataclass(frozen=True)
@@ -44,28 +38,35 @@ class StepParam:
     choices: tuple[str, ...] = ()
 
 
-STEP_PARAMS: Mapping[str, StepParam] = {
-    "count": StepParam("Count"),
-    "range": StepParam("Range"),
-    "trait": StepParam("Trait", choices=TRAITS),
-    "amount": StepParam("Amount"),
-    "target": StepParam("Target", choices=TARGETS),
-    "duration": StepParam("Duration", choices=DURATIONS),
+def _choices(name: str) -> tuple[str, ...]:
+    """The values the effect vocabulary allows for parameter ``name`` (none: a number)."""
+    return next(
+        (
+            tuple(param.choices)
+            for params in VERBS.values()
+            for param_name, param in params.items()
+            if param_name == name and param.choices
+        ),
+        (),
+    )
+
+
+# The form's labels for the vocabulary's parameters (games/engine/effects.py, VERBS).
+_LABELS = {
+    "count": "Count",
+    "range": "Range",
+    "trait": "Trait",
+    "amount": "Amount",
+    "target": "Target",
+    "duration": "Duration",
 }
-# Each verb's parameters, in the vocabulary's order.
-VERB_PARAMS: Mapping[str, tuple[str, ...]] = {
-    "draw_cards": ("count",),
-    "place_counters": ("count",),
-    "remove_counters": ("count", "range"),
-    "modify_trait": ("trait", "amount", "target", "duration"),
-    "extra_dice": ("count", "target"),
-    "opponent_loses_cards": ("count",),
-    "gain_cards_back": ("count",),
-    "refresh_avatar": ("target",),
-    "exhaust_avatar": ("target",),
-    "walk_spirit_path": ("target",),
-    "leave_spirit_path": ("target",),
-}
+STEP_PARAMS: Mapping[str, StepParam] = MappingProxyType(
+    {name: StepParam(label, _choices(name)) for name, label in _LABELS.items()}
+)
+# Each verb's parameters, in the vocabulary's order (games.engine.VERBS).
+VERB_PARAMS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {verb: tuple(params) for verb, params in VERBS.items()}
+)
 # A card has a few abilities of a few steps; more is no draft, and bounds what is read.
 MAX_ABILITIES = 6
 MAX_STEPS = 8
