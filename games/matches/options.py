@@ -2,7 +2,7 @@
 shown only under the rulesets that offer it (``games.play.RULESET_OPTIONS``).
 
 A field's starting value is the rulebook's own. Where the deck's rulesets disagree on
-it (the turn limit is 60 turns under beta-2026-07, 200 under beta-2025) the field
+it (the turn limit is 60 turns under beta-2026-07, 400 under beta-2025) the field
 starts blank, which means "as the chosen rulebook says"; the match records the value.
 """
 
