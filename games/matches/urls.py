@@ -21,6 +21,7 @@ urlpatterns = [
     path("<int:pk>/board/", matches.match_board_view, name="board"),
     path("<int:pk>/bot-move/", matches.match_bot_move_view, name="bot_move"),
     path("<int:pk>/replay/", replays.replay_page, name="replay"),
+    path("<int:pk>/replay/window/", replays.replay_window, name="replay_window"),
     path("<int:pk>/replay.json", replays.replay_download, name="replay_download"),
     path("<int:pk>/notes/", replays.note_add, name="note_add"),
 ]
