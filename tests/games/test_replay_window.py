@@ -153,3 +153,11 @@ def test_a_hotseat_match_in_play_replays_with_no_hand_and_over_with_both(
     page = alice_in.get(f"/games/{match.pk}/replay/?at=15").content.decode()
     assert "Your hand" not in page and hands_shown(page) == ["red", "blue"]
     assert "The match is over: you see both hands." in page
+
+
+def test_a_window_is_compressed_for_a_browser_that_takes_it(alice_in, finished):
+    url = f"/games/{finished.pk}/replay/window/?from=0&to=11"
+    plain = alice_in.get(url)
+    packed = alice_in.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip"
+    assert len(packed.content) * 10 < len(plain.content)
