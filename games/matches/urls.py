@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/live/", matches.match_live, name="live"),
     path("<int:pk>/act/", matches.match_act_view, name="act"),
     path("<int:pk>/resign/", matches.match_resign_view, name="resign"),
+    path("<int:pk>/rematch/", starting.match_rematch_view, name="rematch"),
     path("<int:pk>/undo/", matches.match_undo_view, name="undo"),
     path("<int:pk>/undo/answer/", matches.match_undo_answer_view, name="undo_answer"),
     path("<int:pk>/reveal/", matches.match_reveal_view, name="reveal"),
