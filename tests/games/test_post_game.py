@@ -44,14 +44,17 @@ def test_a_finished_match_says_who_won_how_how_long_and_the_cards_left(
     winner = ("Red", "Blue")[match.result["winner"]]
     assert f"{winner} wins: " in summary and match.result["reason"] not in summary
     assert f"{state.turn} turns · {match.number} actions" in summary
-    rows = re.findall(r'<tr class="owner-(\w+)">(.*?)</tr>', summary, re.S)
-    assert [colour for colour, _ in rows] == ["red", "blue"]
-    for seat, (_, row) in enumerate(rows):
-        cells = re.findall(r"<td>(.*?)</td>", row, re.S)
-        assert cells[0].startswith(str(len(state.hands[seat])))
+    sides = re.findall(r'<li class="owner-(\w+)">(.*?)</li>', summary, re.S)
+    assert [colour for colour, _ in sides] == ["red", "blue"]
+    for seat, (_, side) in enumerate(sides):
+        piles = dict(re.findall(r'data-pile="(\w+)">(\d+) ', side))
+        assert piles == {
+            "hand": str(len(state.hands[seat])),
+            "deck": str(len(state.decks[seat])),
+            "discard": str(len(state.discards[seat])),
+        }
         for card in state.hands[seat]:
-            assert state.card_name(card) in cells[0]
-        assert cells[1:] == [str(len(state.decks[seat])), str(len(state.discards[seat]))]
+            assert state.card_name(card) in side
     assert f'href="/games/{match.pk}/replay/">Watch the replay' in summary
     assert f'action="/games/{match.pk}/rematch/"' in summary
     # The whole log, each entry a link to its state in the replay.
