@@ -168,6 +168,27 @@
     }
   }
 
+  // Beside the board the log reaches down to the foot of the screen, never past it, so the
+  // entry shown is on the screen however far the page is scrolled (a sticky column's height
+  // would otherwise be the screen's from wherever it starts).
+  const beside = window.matchMedia("(min-width: 1200px)");
+  let fitting = false;
+  function fit() {
+    fitting = false;
+    if (!log) return;
+    if (!beside.matches) {
+      log.style.maxHeight = "";
+      return;
+    }
+    const top = Math.max(log.getBoundingClientRect().top, 0);
+    log.style.maxHeight = `${Math.max(240, window.innerHeight - top - 16)}px`;
+  }
+  const fitSoon = () => {
+    if (fitting) return;
+    fitting = true;
+    window.requestAnimationFrame(fit);
+  };
+
   // Each note's mark stands under the slider where its state is.
   function placeMarks() {
     const marks = viewer.querySelector("[data-replay-marks]");
@@ -230,6 +251,9 @@
   states.set(at, first);
   window.history.replaceState({ at }, "", window.location.href);
   placeMarks();
+  fit();
+  window.addEventListener("scroll", fitSoon, { passive: true });
+  window.addEventListener("resize", fitSoon);
   mark();
   ahead();
 })();

@@ -175,3 +175,19 @@ def test_a_state_the_page_may_not_fetch_is_loaded_as_its_link(page, finished, se
     refused = [line for line in page.problems if "429" in line]
     assert refused
     page.problems[:] = [line for line in page.problems if line not in refused]
+
+
+def test_beside_the_board_the_logs_entry_shown_is_on_the_screen(browser, live_server, finished):
+    """At 1280 px (on a phone the whole log is under the table)."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    page = watch(context.new_page())
+    log_in(page, "alice")
+    page.goto(f"/games/{finished.pk}/replay/")
+    current = page.locator('.replay-log li[aria-current="step"]').last
+    expect(current).to_have_attribute("data-at", str(finished.number))
+    expect(current).to_be_in_viewport()
+    page.keyboard.press("Shift+ArrowLeft")
+    expect(page.locator('.replay-log li[aria-current="step"]').first).to_be_in_viewport()
+    problems = (page.problems, page.evaluate("window.__violations"))
+    context.close()
+    assert problems == ([], [])
