@@ -47,6 +47,15 @@ def at_width(browser, live_server):
         assert problems == ([], [])
 
 
+def open_menu(page) -> None:
+    """Open the site's menu, as a person on a phone does before following one of its
+    links (a wide screen shows them all, and no Menu button)."""
+    menu = page.get_by_role("button", name="Menu")
+    if menu.is_visible():
+        menu.click()
+        expect(page.get_by_role("navigation", name="Main")).to_be_visible()
+
+
 def names(nav) -> list[str]:
     return [item.inner_text().strip() for item in nav.locator(":scope > a, :scope button").all()]
 
