@@ -427,6 +427,8 @@ REST_FRAMEWORK = {
         "expensive": env_str("SHEN_EXPENSIVE_RATE", "20/minute"),
         # Match pages (games.matches.limits): replay states, new matches (imports too), notes.
         "replay": env_str("SHEN_REPLAY_RATE", "120/minute"),
+        # Windows of up to 12 states the replay page fetches ahead, to step without asking.
+        "replay_window": env_str("SHEN_REPLAY_WINDOW_RATE", "30/minute"),
         "new_match": env_str("SHEN_NEW_MATCH_RATE", "60/hour"),
         "note": env_str("SHEN_NOTE_RATE", "30/minute"),
     },

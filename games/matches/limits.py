@@ -23,6 +23,7 @@ class Limit(NamedTuple):
 
 
 REPLAY_STATES = Limit("replay", "replay states asked for")
+REPLAY_WINDOWS = Limit("replay_window", "replay windows asked for")
 NEW_MATCHES = Limit("new_match", "new matches started")
 NOTES = Limit("note", "notes added")
 
@@ -39,3 +40,6 @@ def limit_check(request: HttpRequest, limit: Limit) -> None:
 
 # The replay page rebuilds a state per request: at most its rate of them.
 replay_states_throttled = throttled_page(*REPLAY_STATES)
+# A window of a replay's states (games.matches.views.replays.replay_window): one walk
+# through the record, a table drawn a state.
+replay_windows_throttled = throttled_page(*REPLAY_WINDOWS)

@@ -31,6 +31,8 @@ record up to it, so an undo or a changed record never meets a stale checkpoint).
 state is served from the checkpoint at or before it, at most ``checkpoint_every - 1``
 actions applied; a checkpoint missing is rebuilt from the nearest one before it, with
 every digest on the way checked, and the record is bounded (``games.matches.replays``).
+A window of states (``replay_positions``, what a replay's page fetches ahead) is one walk
+from the checkpoint before its first state.
 """
 
 from __future__ import annotations
@@ -226,6 +228,16 @@ def replay_position(match: Match, number: int) -> Position:
     if number == match.number:
         now = match_position(match)
         return Position(now.number, now.state, now.log[-1:])
+    return replay_positions(match, number, number)[0]
+
+
+def replay_positions(match: Match, first: int, last: int) -> tuple[Position, ...]:
+    """States ``first`` to ``last`` of the match (0 <= first <= last <= its number), each
+    with the events that led to it: played forward once from the checkpoint at or before
+    ``first`` (a replay's window of states costs one walk, not one a state); raises
+    RecordMismatch."""
+    if not 0 <= first <= last <= match.number:
+        raise ValueError(f"No states {first} to {last} in a match of {match.number}.")
     stride = checkpoint_every(match)
     key = f"{position_key(match)}:checkpoints"
     stored = cache.get_many([key, _fixtures_key(match)])
@@ -236,19 +248,19 @@ def replay_position(match: Match, number: int) -> Position:
     start = (
         None
         if fixtures is None
-        else _checkpoint_before(match, number, stride, checkpoints, fixtures)
+        else _checkpoint_before(match, first, stride, checkpoints, fixtures)
     )
-    position, made = _played_forward(match, start, number, stride)
+    positions, made = _played_forward(match, start, first, last, stride)
     if made:
         if fixtures is None:
             # Written first: a checkpoint is read back with them.
-            fixtures = game_of(match).fixtures(position.state)
+            fixtures = game_of(match).fixtures(positions[0].state)
             cache.set(_fixtures_key(match), fixtures, FIXTURES_SECONDS)
         packed = {
             at: (digest, _packed(made_at, fixtures)) for at, (digest, made_at) in made.items()
         }
         cache.set(key, {**checkpoints, **packed}, CACHE_SECONDS)
-    return position
+    return positions
 
 
 def _checkpoint_before(
@@ -272,9 +284,11 @@ def _checkpoint_before(
     return None
 
 
-def _played_forward(match: Match, start: Position | None, number: int, stride: int):
-    """(the position after ``number`` actions, {number: (digest, position)} of the
-    checkpoints reached on the way), from ``start`` or the game's start; each digest
+def _played_forward(
+    match: Match, start: Position | None, first: int, last: int, stride: int
+) -> tuple[tuple[Position, ...], dict]:
+    """(the positions after ``first`` to ``last`` actions, {number: (digest, position)} of
+    the checkpoints reached on the way), from ``start`` or the game's start; each digest
     passed is checked."""
     game = game_of(match)
     every = match.digest_every
@@ -288,7 +302,8 @@ def _played_forward(match: Match, start: Position | None, number: int, stride: i
         _check_digest(game, match, start)
         made[0] = (match.digests[0], start)
     position = start
-    for index in range(start.number, number):
+    kept = [position] if position.number >= first else []
+    for index in range(start.number, last):
         try:
             action = game.action_from_json(match.actions[index])
             state, events = game.apply(position.state, action)
@@ -299,7 +314,9 @@ def _played_forward(match: Match, start: Position | None, number: int, stride: i
             _check_digest(game, match, position)
         if position.number % stride == 0:
             made[position.number] = (match.digests[position.number // every], position)
-    return position, made
+        if position.number >= first:
+            kept.append(position)
+    return tuple(kept), made
 
 
 def _check_digest(game: Game, match: Match, position: Position) -> None:
@@ -331,4 +348,5 @@ __all__ = [
     "position_key",
     "position_remember",
     "replay_position",
+    "replay_positions",
 ]

@@ -22,6 +22,10 @@ Hot-seat (two friends, one device; ``revealed``: the seat known to hold the devi
 - The board faces the seat whose hand is on the screen, else the seat whose turn it is,
   so it turns at a hand-over, not with every placement; ``turned=False`` (the device's
   setting, kept in a cookie) keeps it on Red's side.
+
+A replay shows a player their own seat's side, and anyone else, the owner of a hot-seat
+match included, a spectator's (whoever holds the device may be either player). Once the
+match is over it shows both hands: the hands not on the table are ``shown_hands``.
 """
 
 from __future__ import annotations
@@ -29,11 +33,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.matches.records import Position, game_of, match_position, replay_position
+from games.matches.records import (
+    Position,
+    game_of,
+    match_position,
+    replay_position,
+    replay_positions,
+)
 from games.matches.seats import seats_of
 from games.matches.table.drawing import Ending, Table, build_table
 from games.models import FirstTurn, Match, Mode, Status
-from games.play import ending_words, seat_name
+from games.play import SEATS, ending_words, seat_name
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand shown in the replay of a match that is over: its seat, whose it is, the cards."""
+
+    seat: int
+    name: str
+    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -61,6 +80,8 @@ class Screen:
     table: Table | None = None
     # How the match ended in the viewer's words ("You resigned: Blue wins"), "" in play.
     ending: str = ""
+    # A replay of a match that is over: the hands not on the table.
+    shown_hands: tuple[ShownHand, ...] = ()
 
     @property
     def seat_name(self) -> str:
@@ -113,6 +134,15 @@ def replay_screen_for(match: Match, user, number: int) -> Screen:
     return _screen(match, user, position, revealed=None, live=False)
 
 
+def replay_screens_for(match: Match, user, first: int, last: int) -> tuple[Screen, ...]:
+    """States ``first`` to ``last`` of the match as ``user`` may see them in the replay:
+    one walk through the record (``games.matches.records.replay_positions``)."""
+    return tuple(
+        _screen(match, user, position, revealed=None, live=False)
+        for position in replay_positions(match, first, last)
+    )
+
+
 def _screen(
     match: Match,
     user,
@@ -147,7 +177,7 @@ def _screen(
         elif seat is None:
             hand_hidden = acting
     else:
-        seat = _seat(match, seats, acting)
+        seat = _seat(match, seats, acting, live=live)
     view = game.view(position.state, seat)
     deciding = live and match.status == Status.PLAYING and acting in seats and handover is None
     first_chosen = match.first_turn != FirstTurn.DICE
@@ -195,6 +225,16 @@ def _screen(
         hand_hidden=hand_hidden,
         table=table,
         ending=ending,
+        shown_hands=() if live or not match.is_over else _hands(position.state, seat),
+    )
+
+
+def _hands(state, seat: int | None) -> tuple[ShownHand, ...]:
+    """The hands of the seats other than ``seat``'s, by card name, in seat order."""
+    return tuple(
+        ShownHand(other, seat_name(other), tuple(state.card_name(c) for c in state.hands[other]))
+        for other in SEATS
+        if other != seat
     )
 
 
@@ -213,9 +253,9 @@ def _flipped(
     return (seat if seat is not None else view.turn_player) == 1
 
 
-def _seat(match: Match, seats: tuple[int, ...], acting: int | None) -> int | None:
+def _seat(match: Match, seats: tuple[int, ...], acting: int | None, *, live: bool) -> int | None:
     if len(seats) == 1:
         return seats[0]
-    if len(seats) == 2:  # hot-seat: the side to act (none once the game is over)
+    if len(seats) == 2 and live:  # hot-seat: the side to act (none once the game is over)
         return acting
-    return None
+    return None  # a spectator, and a hot-seat match's replay (see the module's docstring)

@@ -1,4 +1,4 @@
-"""Match workflows: create, join, act, resign, undo, notes.
+"""Match workflows: create, join, rematch, act, resign, undo, notes.
 
 Every service takes keyword arguments, checks its input and either writes or
 raises a :class:`MatchError` (whose ``status`` is the HTTP answer) having changed
@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from decks.models import Deck, DeckVersion
 from decks.validation import validate_deck
@@ -150,6 +151,80 @@ def match_join(*, match: Match, user: AbstractBaseUser, deck: Deck) -> Match:
         record_write(match, decks=decks, status=Status.PLAYING, **fields)
         _begin(match)
     return match
+
+
+def match_rematch(*, match: Match, user: AbstractBaseUser) -> Match:
+    """The match played again once it is over, asked for by one of its players: the same
+    players (or bot), decks (the versions played) and options, on a new seed nobody chose,
+    with the seats swapped. When the dice chose who went first, each side takes the
+    other's colour and the dice choose again; when the match chose it, the side that went
+    first goes second (and the seed seats the colours, as for any chosen first turn). A
+    friend match's rematch is an invitation, as a new one is: the asker keeps their deck
+    and the friend brings one when they join. A match has one rematch: asked again, by
+    either player, it is that one."""
+    if match.mode not in (Mode.HOTSEAT, Mode.BOT, Mode.FRIEND):
+        raise MatchError("An imported replay has no players to play it again.")
+    seats = seats_of(match, user)
+    if not seats:
+        raise MatchForbidden("Only a player of this match can ask for a rematch.")
+    if not match.is_over:
+        raise MatchConflict("A rematch is for a match that is over.")
+    if (asked := Match.objects.filter(rematch_of=match).first()) is not None:
+        return asked
+    game = game_of(match)
+    seed = drawn_seed()
+    sides = [
+        (match.users[seat], match.decks[seat], match.decks_of_seats[seat], version)
+        for seat, version in enumerate((match.red_version, match.blue_version))
+    ]
+    if match.mode == Mode.FRIEND:
+        mine = seats[0]
+        sides[1 - mine] = (None, None, None, None)  # the friend's deck comes when they join
+    else:
+        mine = 0 if match.red_user_id == user.pk else 1
+    if match.first_turn == FirstTurn.DICE:
+        seat_of = {0: 1, 1: 0}
+        first_turn = FirstTurn.DICE
+    else:
+        went_first, goes_first = game.first_seat(match.seed), game.first_seat(seed)
+        seat_of = {went_first: 1 - goes_first, 1 - went_first: goes_first}
+        first_turn = FirstTurn.ME if seat_of[mine] == goes_first else FirstTurn.OPPONENT
+    by_seat = [None, None]
+    for seat, side in enumerate(sides):
+        by_seat[seat_of[seat]] = side
+    friend = match.mode == Mode.FRIEND
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                rematch = Match.objects.create(
+                    game=match.game,
+                    owner=user,
+                    mode=match.mode,
+                    bot_name=match.bot_name,
+                    ruleset=match.ruleset,
+                    options=match.options,
+                    seed=seed,
+                    first_turn=first_turn,
+                    decks=[by_seat[0][1], by_seat[1][1]],
+                    red_user=by_seat[0][0],
+                    blue_user=by_seat[1][0],
+                    red_deck=by_seat[0][2],
+                    blue_deck=by_seat[1][2],
+                    red_version=by_seat[0][3],
+                    blue_version=by_seat[1][3],
+                    format=match.format,
+                    invite_token=new_invite_token() if friend else None,
+                    status=Status.WAITING if friend else Status.PLAYING,
+                    rematch_of=match,
+                )
+        except IntegrityError:  # the other player asked at the same moment
+            return Match.objects.get(rematch_of=match)
+        if rematch.status == Status.PLAYING:
+            _begin(rematch)
+        # The match's page changes (it names its rematch): its ETag with it, so a page
+        # open on it (the friend's) draws the invitation.
+        Match.objects.filter(pk=match.pk).update(revision=F("revision") + 1)
+    return rematch
 
 
 def _begin(match: Match) -> None:

@@ -142,6 +142,10 @@ class Match(models.Model):
     result = models.JSONField(null=True, blank=True)
     # A friend match: the seat that asked to take back its last decision, until answered.
     undo_requested_by = models.SmallIntegerField(null=True, blank=True)
+    # The match this one plays again (games.matches.services.match_rematch): one rematch each.
+    rematch_of = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

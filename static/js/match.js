@@ -1,4 +1,4 @@
-// Match pages: the live table's polling and the replay viewer's keys and slider.
+// Match pages: the live table's polling (the replay viewer has replay.js).
 // (No inline script: the Content-Security-Policy allows our own files only.)
 
 // The table polls with the ETag it was drawn from; a 304 means nothing changed, so
@@ -8,24 +8,4 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     event.detail.shouldSwap = false;
     event.detail.isError = false;
   }
-});
-
-// Replay: ← and → step back and forward, unless the focus is in a text field.
-document.addEventListener("keydown", (event) => {
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const target = event.target;
-  if (target.closest && target.closest("textarea, input:not([type=range]), select")) return;
-  const which = { ArrowLeft: "[data-replay-prev]", ArrowRight: "[data-replay-next]" }[event.key];
-  if (!which) return;
-  const link = document.querySelector(which);
-  if (link) {
-    event.preventDefault();
-    link.click();
-  }
-});
-
-// Replay: moving the slider goes to that state.
-document.addEventListener("change", (event) => {
-  const form = event.target.closest && event.target.closest("[data-replay-slider]");
-  if (form) form.requestSubmit();
 });

@@ -22,3 +22,24 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     event.detail.isError = false;
   }
 });
+
+// A phone's Menu button opens and closes the site's links (static/css/site.css folds them);
+// Escape or a click elsewhere closes it, the focus back on the button after Escape.
+(function () {
+  const toggle = document.querySelector(".nav-toggle");
+  if (!toggle) return;
+  const header = toggle.closest(".site-header");
+  const open = (opened) => {
+    header.classList.toggle("nav-open", opened);
+    toggle.setAttribute("aria-expanded", String(opened));
+  };
+  toggle.addEventListener("click", () => open(toggle.getAttribute("aria-expanded") !== "true"));
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !header.classList.contains("nav-open")) return;
+    open(false);
+    toggle.focus();
+  });
+  document.addEventListener("click", (event) => {
+    if (header.classList.contains("nav-open") && !header.contains(event.target)) open(false);
+  });
+})();

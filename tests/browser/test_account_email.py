@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests.browser.test_content_security_policy import watch
+from tests.browser.test_phone_nav import open_menu
 from tests.factories.decks import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,6 +56,7 @@ def sign_up(page, username: str, email: str = "") -> None:
 
 
 def open_account_page(page) -> None:
+    open_menu(page)
     page.get_by_role("link", name="Account", exact=True).click()
     expect(page).to_have_url(re.compile(r"/accounts/$"))
     expect(page.get_by_role("heading", name="Your account")).to_be_visible()

@@ -5,6 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_phone_nav import open_menu
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -12,6 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_the_rules_fit_the_screen_and_the_contents_lead_to_a_rule(page, width):
     page.set_viewport_size({"width": width, "height": 800})
     page.goto("/")
+    open_menu(page)
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
     page.get_by_role("link", name=re.compile("Shén rules.*beta-2026-07")).click()
     expect(page.locator("h1")).to_contain_text("beta-2026-07")

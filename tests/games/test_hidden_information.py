@@ -11,8 +11,10 @@ from games.models import Match
 from tests.factories.decks import UserFactory
 from tests.games.engine.unseen import (
     hidden_names,
+    hidden_throughout,
     leaked_names,
     unseen_cards,
+    without_names_seen_throughout,
     without_seen_names,
 )
 from tests.games.helpers import acting_seat, legal_json
@@ -46,6 +48,7 @@ def pages(match, numbers):
     yield f"/games/{match.pk}/replay.json"
     for number in numbers:
         yield f"/games/{match.pk}/replay/?at={number}"
+        yield f"/games/{match.pk}/replay/window/?from={number}&to={number}"
     yield f"/api/matches/{match.pk}/"
     yield f"/api/matches/{match.pk}/actions/"
     yield f"/api/matches/{match.pk}/replay/"
@@ -53,7 +56,19 @@ def pages(match, numbers):
     yield "/api/matches/"
 
 
+def whole_log_apart(page: str) -> tuple[str, str]:
+    """(the page without the replay's whole log, the whole log): the log tells what
+    happened up to the match's last state, the rest of the page one state."""
+    if '<aside class="replay-log"' not in page:
+        return page, ""
+    before, rest = page.split('<aside class="replay-log"', 1)
+    log, after = rest.split("</aside>", 1)
+    return before + after, log
+
+
 def test_no_page_shows_a_hidden_card_to_either_player_or_a_third_user(friend_match):
+    """A state's page shows no card hidden at that state; the replay's whole log, of
+    every state to the match's last, none its reader saw at no state."""
     match = friend_match
     states = match_replayed(match).states
     carol = UserFactory(username="carol")
@@ -62,15 +77,20 @@ def test_no_page_shows_a_hidden_card_to_either_player_or_a_third_user(friend_mat
         seat = {match.red_user_id: 0, match.blue_user_id: 1}.get(user.pk)
         hidden = hidden_names(states[-1], seat)
         assert hidden, "the test needs cards the viewer cannot see"
+        assert hidden_throughout(states, seat), "and cards the viewer never saw"
         for client in (Client(), APIClient()):
             client.force_login(user)
             for url in pages(match, numbers):
                 response = client.get(url)
                 assert response.status_code in (200, 404), url
-                at = int(url.rsplit("=", 1)[1]) if "?at=" in url else match.number
-                text = without_seen_names(response.content.decode(), states[at], seat)
+                at = int(url.rsplit("=", 1)[1]) if "=" in url else match.number
+                page, log = whole_log_apart(response.content.decode())
+                text = without_seen_names(page, states[at], seat)
                 for name in hidden_names(states[at], seat):
                     assert name not in text, f"{name} shown on {url} to {user.username}"
+                log = without_names_seen_throughout(log, states, seat)
+                for name in hidden_throughout(states, seat):
+                    assert name not in log, f"{name} in the log on {url} to {user.username}"
         if user == carol:
             assert Client().get(f"/games/{match.pk}/").status_code == 404
 

@@ -3,7 +3,12 @@ record replayed from the start; checkpoints are named by the record's digests.""
 
 import pytest
 
-from games.matches.records import checkpoint_every, match_replayed, replay_position
+from games.matches.records import (
+    checkpoint_every,
+    match_replayed,
+    replay_position,
+    replay_positions,
+)
 from games.matches.services import match_create
 from games.models import Match, Mode
 from games.play import GAMES, RecordMismatch
@@ -72,6 +77,32 @@ def test_a_checkpoint_is_never_served_for_a_record_whose_digest_changed(finished
     finished.digests = [*finished.digests[:slot], "0" * 16, *finished.digests[slot + 1 :]]
     with pytest.raises(RecordMismatch):
         replay_position(finished, stride + 1)
+
+
+def test_a_window_of_states_is_each_the_records_state_with_its_events(finished):
+    game = GAMES["shen"]
+    whole = match_replayed(finished)
+    stride = checkpoint_every(finished)
+    for first, last in ((0, 0), (stride - 3, stride + 4), (finished.number - 5, finished.number)):
+        positions = replay_positions(finished, first, last)
+        assert [position.number for position in positions] == list(range(first, last + 1))
+        for position in positions:
+            assert game.digest(position.state) == game.digest(whole.states[position.number])
+            assert position.log == ((position.number, whole.events[position.number]),)
+
+
+def test_a_window_of_states_is_played_forward_once_from_the_checkpoint_before_it(finished, applied):
+    stride = checkpoint_every(finished)
+    replay_positions(finished, 0, finished.number)  # checkpoints the whole record
+    applied[0] = 0
+    replay_positions(finished, stride + 2, stride + 11)
+    assert applied[0] == 11
+
+
+def test_a_window_outside_the_record_is_refused(finished):
+    for first, last in ((-1, 3), (5, 4), (0, finished.number + 1)):
+        with pytest.raises(ValueError):
+            replay_positions(finished, first, last)
 
 
 def test_the_replay_page_serves_states_at_a_rate(client, alice, finished, settings):

@@ -1,11 +1,12 @@
-"""Starting a match from a deck, and taking up a friend's invitation."""
+"""Starting a match from a deck, taking up a friend's invitation, asking for a rematch."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from decks.models import Deck
 from decks.validation import validate_deck
@@ -13,7 +14,8 @@ from decks.views.busy import retry_when_busy
 from games.matches.errors import DeckNotValid, MatchError
 from games.matches.forms import MatchStartForm
 from games.matches.limits import NEW_MATCHES, limit_refusal
-from games.matches.services import match_create, match_join
+from games.matches.services import match_create, match_join, match_rematch
+from games.matches.views.access import visible_match
 from games.models import Match, Status
 from games.rulesets import deck_rulesets, no_ruleset_message
 from shen_site.record_numbers import record_number
@@ -99,10 +101,39 @@ def match_join_view(request: HttpRequest, token: str) -> HttpResponse:
             else:
                 return redirect("matches:detail", match.pk)
     valid = [deck.pk for deck, why_not in decks if not why_not]
-    # One deck that may join: it is the one to join with, already chosen.
-    only_deck = valid[0] if len(valid) == 1 else None
-    context = {"match": match, "decks": decks, "error": error, "only_deck": only_deck}
+    # A rematch: the deck this friend played the match with, if it may join. Else one deck
+    # that may join: it is the one to join with, already chosen.
+    played = _deck_played(match.rematch_of, request.user)
+    chosen = played if played in valid else valid[0] if len(valid) == 1 else None
+    context = {"match": match, "decks": decks, "error": error, "chosen_deck": chosen}
     return render(request, "games/match_join.html", context, status=status)
+
+
+def _deck_played(match: Match | None, user) -> int | None:
+    """The id of the deck ``user`` played ``match`` with (None: not a player of it)."""
+    if match is None:
+        return None
+    seats = [
+        seat for seat, pk in enumerate((match.red_user_id, match.blue_user_id)) if pk == user.pk
+    ]
+    return (match.red_deck_id, match.blue_deck_id)[seats[0]] if seats else None
+
+
+@require_POST
+@login_required
+@retry_when_busy
+def match_rematch_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Play a match that is over again, seats swapped (games.matches.services.match_rematch):
+    to the rematch's page (a friend's: its invitation link to send)."""
+    match = visible_match(request, pk)
+    if refusal := limit_refusal(request, NEW_MATCHES):
+        return refusal
+    try:
+        rematch = match_rematch(match=match, user=request.user)
+    except MatchError as refused:
+        messages.error(request, str(refused))
+        return redirect("matches:detail", match.pk)
+    return redirect("matches:detail", rematch.pk)
 
 
 def _why_not(deck: Deck, match: Match) -> str:

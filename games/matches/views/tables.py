@@ -41,6 +41,7 @@ from games.matches.bot_turns import (
     bot_unanswered,
 )
 from games.matches.errors import MatchError, MatchStale
+from games.matches.post_game import PostGame, post_game_for
 from games.matches.records import game_of, match_position
 from games.matches.screens import screen_for
 from games.matches.seats import may_see, seats_of
@@ -139,6 +140,7 @@ def table_render(
         screen, error, status = _screen(request, match, error, status, turned)
         thinking = screen is not None and bot_to_decide(match, screen.acting)
     unanswered = thinking and bot_unanswered(match)
+    post_game = _post_game(request, match) if screen is not None and match.is_over else None
     live = reverse("matches:live", args=[match.pk])
     if thinking:
         live += f"?waiting={WAITING_UNANSWERED if unanswered else WAITING_FOR_THE_BOT}"
@@ -151,7 +153,10 @@ def table_render(
         "bot_unanswered": unanswered,
         "unanswered_seconds": UNANSWERED_SECONDS,
         "live_url": live,
-        "poll_ms": POLL_MILLISECONDS,
+        # In play the table follows the match; once it is over, a friend's page only looks
+        # for a rematch (games.matches.post_game).
+        "poll_ms": POLL_MILLISECONDS if not match.is_over else post_game and post_game.poll_ms,
+        "post_game": post_game,
         "live_headers": json.dumps({"If-None-Match": match.etag}),
         "board_turned": turned,
     }
@@ -159,6 +164,13 @@ def table_render(
     response["ETag"] = match.etag
     response["Cache-Control"] = "no-store"
     return response
+
+
+def _post_game(request: HttpRequest, match: Match) -> PostGame | None:
+    try:
+        return post_game_for(match, request.user)
+    except RecordMismatch:
+        return None
 
 
 def _screen(request: HttpRequest, match: Match, error: str, status: int, turned: bool):

@@ -35,3 +35,21 @@ def unseen_cards(state, seat):
     out-of-game pile (worked out here from the state, not with the engine's own rule)."""
     others = [state.hands[p] for p in (0, 1) if p != seat]
     return sorted({card for pile in (*others, *state.decks, *state.out) for card in pile})
+
+
+def hidden_throughout(states, seat):
+    """Card names ``seat`` saw in none of ``states``: what a log of them may never name."""
+    return set.intersection(*(hidden_names(state, seat) for state in states))
+
+
+def without_names_seen_throughout(text, states, seat):
+    """``text`` without the names (cards and abilities) ``seat`` saw in any of ``states``,
+    longest first."""
+    seen = set()
+    for state in states:
+        view = view_for(state, seat)
+        seen |= {spec.name for spec in view.cards}
+        seen |= {ability.name for spec in view.cards for ability in spec.abilities}
+    for name in sorted(seen, key=len, reverse=True):
+        text = text.replace(name, "")
+    return text
