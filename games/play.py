@@ -57,8 +57,9 @@ BOARD_ONLY: frozenset[type] = frozenset(
 # simulated game's record imports.
 MAX_BOT_GAME_ACTIONS = 5_000
 STALLED = "stalled"
-# The turn limit (R26) a match may ask for: enough for a long game, and it bounds a record.
-MAX_TURNS_RANGE = (1, 200)
+# The turn limit (R26) a match may ask for: up to the one-action rulesets' own 400, and it
+# bounds a record.
+MAX_TURNS_RANGE = (1, 400)
 
 
 def _a_few(value: Any) -> bool:

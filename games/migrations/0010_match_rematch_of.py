@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0008_earlier_rulesets_kept"),
+        ("games", "0009_earlier_turn_limit_kept"),
     ]
 
     operations = [

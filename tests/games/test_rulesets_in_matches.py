@@ -105,9 +105,9 @@ def test_a_beta_2025_match_from_the_form_keeps_its_rulebook(alice_in, standard):
     assert response.status_code == 302
     match = Match.objects.get()
     assert "ko" not in match.options and "recovery" not in match.options
-    assert match.options["max_turns"] == 200  # blank: the rulebook's turn limit
+    assert match.options["max_turns"] == 400  # blank: the rulebook's turn limit
     played = SHEN.ruleset(match.ruleset, match.options)
-    assert played == RULESETS["beta-2025"]  # ko on (R12), 200 turns (R26): the rulebook's
+    assert played == RULESETS["beta-2025"]  # ko on (R12), 400 turns (R26): the rulebook's
 
 
 def test_another_rulesets_option_sent_by_the_form_is_not_applied(alice_in, standard):
@@ -140,14 +140,14 @@ def test_the_form_shows_each_option_under_the_rulesets_it_belongs_to(alice_in, s
     assert "Who recovers each turn (R9)" in page
     assert "A tied combat roll (R22)" in page
     # The turn limit differs between the two: blank means the chosen rulebook's.
-    assert "60 under beta-2026-07, 200 under beta-2025" in page
+    assert "60 under beta-2026-07, 400 under beta-2025" in page
 
 
 def test_a_starter_deck_is_offered_simplified_options_only(alice_in, alice, realms):
     deck = starter_deck(owner=alice, realm=realms[0])
     page = alice_in.get(f"/games/new/?deck={deck.pk}").content.decode()
     assert "Who recovers" not in page and "Ko:" not in page
-    assert 'name="max_turns" value="200"' in page
+    assert 'name="max_turns" value="400"' in page
     assert '<option value="next_to" selected>' in page
 
 

@@ -72,6 +72,6 @@ def test_a_job_whose_games_stall_finishes_and_counts_them_as_draws(
 
 
 def test_the_ladder_counts_a_stalled_game_by_the_same_rule(short_limit):
-    played = ladder.play_one(("greedy", "random", 0))
+    played = ladder.play_one(("beta-2026-07", "greedy", "random", 0))
     assert (played.score, played.reason, played.turns) == (0.5, STALLED, -1)
     assert not hasattr(ladder, "MAX_ACTIONS")  # one action limit: the simulations'

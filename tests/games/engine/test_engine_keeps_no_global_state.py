@@ -14,6 +14,7 @@ import pkgutil
 import re
 import types
 import typing
+from pathlib import PurePath
 
 import pytest
 
@@ -24,7 +25,9 @@ ENGINE_MODULES = sorted(
     info.name for info in pkgutil.walk_packages(games.engine.__path__, "games.engine.")
 )
 
-_ATOMS = (type(None), bool, int, float, complex, str, bytes, range, re.Pattern, __future__._Feature)
+# Paths are immutable values (a module may name a data file beside it).
+_ATOMS = (type(None), bool, int, float, complex, str, bytes, range, re.Pattern, PurePath)
+_ATOMS += (__future__._Feature,)
 _CODE = (
     types.FunctionType,
     types.BuiltinFunctionType,
