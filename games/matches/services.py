@@ -10,7 +10,7 @@ first, and the caller gets :class:`MatchStale` with the fresh match.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -116,13 +116,7 @@ def match_create(
             seed=seed,
             seed_chosen=seed_chosen,
             first_turn=first_turn,
-            decks=[by_seat[0][1], by_seat[1][1]],
-            red_user=by_seat[0][0],
-            blue_user=by_seat[1][0],
-            red_deck=by_seat[0][2],
-            blue_deck=by_seat[1][2],
-            red_version=by_seat[0][3],
-            blue_version=by_seat[1][3],
+            **_seat_fields(by_seat),
             format=deck.format,
             invite_token=new_invite_token() if mode == Mode.FRIEND else None,
             status=Status.WAITING if mode == Mode.FRIEND else Status.PLAYING,
@@ -205,13 +199,7 @@ def match_rematch(*, match: Match, user: AbstractBaseUser) -> Match:
                     options=match.options,
                     seed=seed,
                     first_turn=first_turn,
-                    decks=[by_seat[0][1], by_seat[1][1]],
-                    red_user=by_seat[0][0],
-                    blue_user=by_seat[1][0],
-                    red_deck=by_seat[0][2],
-                    blue_deck=by_seat[1][2],
-                    red_version=by_seat[0][3],
-                    blue_version=by_seat[1][3],
+                    **_seat_fields(by_seat),
                     format=match.format,
                     invite_token=new_invite_token() if friend else None,
                     status=Status.WAITING if friend else Status.PLAYING,
@@ -292,6 +280,21 @@ def _pinned(deck: Deck) -> tuple[dict[str, Any], DeckVersion]:
 
 def _seated(seat: int, mine: tuple, theirs: tuple) -> tuple[tuple, tuple]:
     return (mine, theirs) if seat == 0 else (theirs, mine)
+
+
+def _seat_fields(by_seat: Sequence[tuple]) -> dict[str, Any]:
+    """A new match's fields of who sits where, from (user, deck data, deck, version) per
+    seat, Red's first."""
+    red, blue = by_seat
+    return {
+        "decks": [red[1], blue[1]],
+        "red_user": red[0],
+        "blue_user": blue[0],
+        "red_deck": red[2],
+        "blue_deck": blue[2],
+        "red_version": red[3],
+        "blue_version": blue[3],
+    }
 
 
 # -- who is who --------------------------------------------------------------------------

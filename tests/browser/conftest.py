@@ -9,6 +9,9 @@ import shutil
 
 import pytest
 
+from tests.factories.decks import UserFactory
+from tests.factories.matches import playable_deck, sample_catalogue_load
+
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -54,3 +57,18 @@ def page(browser, live_server):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def alice_and_bob():
+    """The sample catalogue, and Alice and Bob with a 40-card deck each (of its first
+    two realms): the players of the match tests."""
+    realms = sample_catalogue_load()
+    alice = UserFactory(username="alice")
+    bob = UserFactory(username="bob")
+    return {
+        "alice": alice,
+        "bob": bob,
+        "alices_deck": playable_deck(owner=alice, realm=realms[0], name="First deck"),
+        "bobs_deck": playable_deck(owner=bob, realm=realms[1], name="Second deck"),
+    }

@@ -15,8 +15,6 @@ from games.matches.table.decision import decision_panel
 from games.models import Match
 from games.play import GAMES
 from tests.browser.test_deck_builder import log_in
-from tests.factories.decks import UserFactory
-from tests.factories.matches import playable_deck, sample_catalogue_load
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,16 +29,8 @@ ON_THE_BOARD = {"place_counter", "play_card", "move", "melee_attack"}
 
 
 @pytest.fixture
-def world():
-    realms = sample_catalogue_load()
-    alice = UserFactory(username="alice")
-    bob = UserFactory(username="bob")
-    return {
-        "alice": alice,
-        "bob": bob,
-        "alices_deck": playable_deck(owner=alice, realm=realms[0], name="First deck"),
-        "bobs_deck": playable_deck(owner=bob, realm=realms[1], name="Second deck"),
-    }
+def world(alice_and_bob):
+    return alice_and_bob
 
 
 @pytest.fixture

@@ -14,8 +14,7 @@ from games.models import Match, Mode, Status
 from games.play import REASON_WORDS
 from tests.browser.test_content_security_policy import watch
 from tests.browser.test_deck_builder import log_in
-from tests.factories.decks import UserFactory
-from tests.factories.matches import playable_deck, sample_catalogue_load
+from tests.factories.matches import playable_deck
 from tests.games.helpers import played_to_the_end
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,16 +23,8 @@ WIDTHS = [1280, 390]
 
 
 @pytest.fixture
-def world():
-    realms = sample_catalogue_load()
-    alice = UserFactory(username="alice")
-    bob = UserFactory(username="bob")
-    return {
-        "alice": alice,
-        "bob": bob,
-        "alices_deck": playable_deck(owner=alice, realm=realms[0], name="First deck"),
-        "bobs_deck": playable_deck(owner=bob, realm=realms[1], name="Second deck"),
-    }
+def world(alice_and_bob):
+    return alice_and_bob
 
 
 @pytest.fixture
