@@ -64,9 +64,13 @@ def watch(page):
 
 
 def _left(request) -> bool:
-    """A favicon's fetch cut short because the page went on to the next (Chromium reports
-    it as failed, ERR_ABORTED): the page moving on, not a request that broke."""
-    return request.url.endswith("/favicon.svg") and request.failure == "net::ERR_ABORTED"
+    """A favicon's fetch cut short because the page went on to the next, or an image's
+    because htmx swapped out the element that showed it before it came (a card face in a
+    preview, during fast clicks): Chromium reports both as failed, ERR_ABORTED. That is the
+    page moving on, not a request that broke; a missing image answers 404, seen above."""
+    if request.failure != "net::ERR_ABORTED":
+        return False
+    return request.url.endswith("/favicon.svg") or request.resource_type == "image"
 
 
 def visit(page, path: str) -> None:
