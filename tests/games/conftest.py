@@ -6,9 +6,12 @@ from types import SimpleNamespace
 import pytest
 from kombu.exceptions import OperationalError as BrokerDown
 
+from games.matches.services import match_act, match_create, match_join
+from games.models import Match, Mode
 from games.tasks import bot_turn
 from tests.factories.decks import UserFactory
 from tests.factories.matches import playable_deck, sample_catalogue_load
+from tests.games.helpers import acting_seat, legal_json
 
 
 @pytest.fixture
@@ -86,3 +89,24 @@ def broker_down(monkeypatch):
         raise BrokerDown("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
     monkeypatch.setattr(bot_turn, "apply_async", apply_async)
+
+
+@pytest.fixture
+def friend_match_played(alice, bob, alices_deck, bobs_deck, drawn_seed):
+    """Alice (Red) and Bob (Blue), 40 actions into their friend match: each plays its
+    ``step % n``-th non-pass option, so hands, discards and the board all change."""
+    drawn_seed(11)
+    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND)
+    match_join(match=match, user=bob, deck=bobs_deck)
+    match = Match.objects.get(pk=match.pk)
+    players = {0: match.red_user, 1: match.blue_user}
+    for step in range(40):
+        options = legal_json(match)
+        played = [o for o in options if o["type"] != "pass"] or options
+        match_act(
+            match=match,
+            user=players[acting_seat(match)],
+            action=played[step % len(played)],
+            number=match.number,
+        )
+    return Match.objects.get(pk=match.pk)

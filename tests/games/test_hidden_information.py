@@ -6,7 +6,6 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from games.matches.records import match_replayed
-from games.matches.services import match_act, match_create, match_join
 from games.models import Match
 from tests.factories.decks import UserFactory
 from tests.games.engine.unseen import (
@@ -17,29 +16,11 @@ from tests.games.engine.unseen import (
     without_names_seen_throughout,
     without_seen_names,
 )
-from tests.games.helpers import acting_seat, legal_json
-
-ACTIONS = 40
 
 
 @pytest.fixture
-def friend_match(alice, bob, alices_deck, bobs_deck, drawn_seed):
-    drawn_seed(11)
-    match = match_create(owner=alice, deck=alices_deck, mode="friend")
-    match_join(match=match, user=bob, deck=bobs_deck)
-    match = Match.objects.get(pk=match.pk)
-    players = {0: match.red_user, 1: match.blue_user}
-    for step in range(ACTIONS):
-        options = legal_json(match)
-        # Prefer playing cards, so hands, discards and the board all change.
-        played = [o for o in options if o["type"] != "pass"] or options
-        match_act(
-            match=match,
-            user=players[acting_seat(match)],
-            action=played[step % len(played)],
-            number=match.number,
-        )
-    return Match.objects.get(pk=match.pk)
+def friend_match(friend_match_played):
+    return friend_match_played
 
 
 def pages(match, numbers):

@@ -5,13 +5,13 @@ resignation closes it in words; turns start where the game's turn changes."""
 import pytest
 
 from games.matches.records import match_replayed
-from games.matches.services import match_act, match_create, match_join, match_resign
+from games.matches.services import match_act, match_create, match_resign
 from games.matches.whole_log import EVERYTHING, reader_of, whole_log_for
-from games.models import Match, Mode
+from games.models import Mode
 from games.play import GAMES
 from tests.factories.decks import UserFactory
 from tests.games.engine.unseen import hidden_throughout, without_names_seen_throughout
-from tests.games.helpers import acting_seat, legal_json, played_to_the_end
+from tests.games.helpers import legal_json, played_to_the_end
 
 
 def lines_of(log) -> list[str]:
@@ -19,23 +19,8 @@ def lines_of(log) -> list[str]:
 
 
 @pytest.fixture
-def friend_match(alice, bob, alices_deck, bobs_deck, drawn_seed):
-    """Alice (Red) and Bob (Blue), 40 actions into their match."""
-    drawn_seed(11)
-    match = match_create(owner=alice, deck=alices_deck, mode=Mode.FRIEND)
-    match_join(match=match, user=bob, deck=bobs_deck)
-    match = Match.objects.get(pk=match.pk)
-    players = {0: match.red_user, 1: match.blue_user}
-    for step in range(40):
-        options = legal_json(match)
-        played = [o for o in options if o["type"] != "pass"] or options
-        match_act(
-            match=match,
-            user=players[acting_seat(match)],
-            action=played[step % len(played)],
-            number=match.number,
-        )
-    return Match.objects.get(pk=match.pk)
+def friend_match(friend_match_played):
+    return friend_match_played
 
 
 def test_a_player_reads_their_own_seats_log_and_a_third_user_a_spectators(friend_match):
