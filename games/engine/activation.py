@@ -60,9 +60,9 @@ from games.engine.playing import (
     removal_options,
     remove_remains,
 )
+from games.engine.seats import next_in_turn, players_in
 from games.engine.state import (
     ACTIVATION,
-    PLAYERS,
     Avatar,
     GameState,
     evolve,
@@ -107,15 +107,20 @@ def step_options(state: GameState, decision: ActivationStep) -> list[Action]:
 
 
 def answer_step(state: GameState, decision: ActivationStep, action: Action, log: list[Event]):
-    """Carry out an Activation step; the opponent's step follows (R13)."""
+    """Carry out an Activation step; the next player's in turn follows (R13, M3): the
+    turn ends once every player still in has passed in a row."""
     player = decision.player
     below = state.pending[:-1]
     if isinstance(action, Pass):
         log.append(Passed(player_name(player), "passes"))
         passes = decision.passes + 1
-        following = EndTurn() if passes >= len(PLAYERS) else ActivationStep(other(player), passes)
+        following = (
+            EndTurn()
+            if passes >= len(players_in(state))
+            else ActivationStep(next_in_turn(state, player), passes)
+        )
         return evolve(state, pending=(*below, following))
-    following = ActivationStep(other(player))
+    following = ActivationStep(next_in_turn(state, player))
     if isinstance(action, PlayCard):
         return play_card(evolve(state, pending=(*below, following)), player, action, log)
     if isinstance(action, RemoveRemains):

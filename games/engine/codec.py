@@ -78,6 +78,7 @@ VALUE_MODULES: tuple[ModuleType, ...] = tuple(
         "effects",
         "events",
         "ruleset",
+        "scenarios",
         "setup",
         "state",
     )

@@ -40,8 +40,8 @@ class PlaceShen(Decision):
     """Recovery and Set-Up: ``player`` places a counter or stops (R10).
     ``placed``/``stopped`` are per player."""
 
-    placed: tuple[int, int] = (0, 0)
-    stopped: tuple[bool, bool] = (False, False)
+    placed: tuple[int, ...] = (0, 0)
+    stopped: tuple[bool, ...] = (False, False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,8 @@ from games.engine.capture import IllegalPlacement
 from games.engine.decisions import PlaceEffectCounters, PlaceShen
 from games.engine.events import CounterPlaced, Event, Passed
 from games.engine.movement import record_captures
-from games.engine.state import GameState, evolve, other, player_name, with_item
+from games.engine.seats import is_in, turn_order
+from games.engine.state import GameState, evolve, player_name, with_item
 
 
 def placements(state: GameState, player: int) -> list[int]:
@@ -56,10 +57,16 @@ def place_counter(state: GameState, player: int, vertex: int, log: list[Event]) 
 
 
 def next_placer(state: GameState, decision: PlaceShen) -> PlaceShen | None:
-    """Who places next: the other player if they still may, else the same one, else None."""
+    """Who places next (M3): the first player clockwise after ``decision.player`` (and
+    at last ``decision.player`` again) who still may, else None."""
     limit = state.ruleset.placements_per_turn
-    for player in (other(decision.player), decision.player):
-        if not decision.stopped[player] and decision.placed[player] < limit:
+    order = turn_order(state, decision.player)
+    for player in (*order[1:], order[0]):
+        if (
+            is_in(state, player)
+            and not decision.stopped[player]
+            and decision.placed[player] < limit
+        ):
             return evolve(decision, player=player)
     return None
 

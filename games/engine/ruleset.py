@@ -29,6 +29,9 @@ RANGED_TARGETS = ("opponents", "any")
 RANGED_TIES = ("as_melee", "defender")
 WALKER_COUNTERS = ("own_or_empty", "any")
 MOVEMENT_READINGS = ("trait", "text")
+ALLY_SHEN = ("own", "team")
+CLAIM_LOSSES = ("each_opponent", "chosen_opponent")
+OUT_PIECES = ("removed", "remain")
 
 # Metadata of the fields added with the earlier rulesets: the codec leaves such a
 # field out of a stored game while it holds its default (see codec.OMIT_DEFAULT), so
@@ -137,6 +140,12 @@ class Ruleset:
     # default, is the reading matches and jobs stored before these rulings were played
     # under: theirs stays left out of their digests, and they replay as they were.
     finite_turns: bool = _added(False)
+    # M4: costs and combat dice count a player's own counters, or their team's too.
+    ally_shen: str = _added("own")
+    # M5: after a claim each opponent loses the cards, or one opponent the claimer names.
+    claim_loss: str = _added("each_opponent")
+    # M7: a player who is out takes their pieces off the board, or leaves them, ownerless.
+    out_pieces: str = _added("removed")
 
     def __post_init__(self) -> None:
         choices = (
@@ -158,6 +167,9 @@ class Ruleset:
             ("ranged_ties", RANGED_TIES),
             ("walker_counters", WALKER_COUNTERS),
             ("movement", MOVEMENT_READINGS),
+            ("ally_shen", ALLY_SHEN),
+            ("claim_loss", CLAIM_LOSSES),
+            ("out_pieces", OUT_PIECES),
         )
         for name, allowed in choices:
             if getattr(self, name) not in allowed:
@@ -177,6 +189,12 @@ class Ruleset:
     def one_action(self) -> bool:
         """True when a turn is exactly one action (R27), as in the earlier rulesets."""
         return self.turn_structure == "one_action"
+
+    @property
+    def max_players(self) -> int:
+        """M1: the most players a game of these rules seats. Anchor points held half each
+        from the start (simplified-0.1) make a two-player game."""
+        return 2 if self.anchors_held else 6
 
     def with_options(self, **options: object) -> Ruleset:
         """This ruleset with some options changed (for simulations comparing rulings)."""

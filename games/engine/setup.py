@@ -13,15 +13,19 @@ from games.engine.card_piles import draw
 from games.engine.cards import CardSpec
 from games.engine.decisions import BeginTurn, ChooseRealmStone, ChooseRedraw, DealHands
 from games.engine.events import Event, FirstPlayerRolled, HandRedrawn, RealmStonePlaced
+from games.engine.groups import union_of
 from games.engine.ruleset import Ruleset
-from games.engine.state import SETUP, GameState, evolve, other, player_name, with_item
-
-
-@dataclass(frozen=True, slots=True)
-class Scenario:
-    """Where the anchor points are (R5): 1–6 space names; None keeps the ruleset's."""
-
-    anchors: tuple[str, ...] | None = None
+from games.engine.scenarios import (
+    Scenario,
+    ScenarioError,
+    check_board,
+    check_seating,
+    corner_spaces,
+    default_side,
+    team_seats,
+)
+from games.engine.seats import seats, stone_order
+from games.engine.state import SETUP, GameState, evolve, player_name, with_item
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,19 +50,23 @@ def _deck(deck: DeckList | Mapping | Sequence) -> DeckList:
     return DeckList(home, cards)
 
 
-def roll_first_player(seed: int, forced: tuple[int, ...]):
-    """R6: each rolls 2d6, re-rolling ties. Returns (first player, rolls, rng, forced left)."""
+def roll_first_player(seed: int, forced: tuple[int, ...], players: int = 2):
+    """R6, M2: each player rolls 2d6; only the players tied for highest re-roll.
+    Returns (first player, rolls in order, rng, forced dice left)."""
     rolls = []
+    rolling = list(range(players))
     while True:
-        pair = []
-        for _ in range(2):
+        totals = []
+        for _ in rolling:
             dice = forced[:2]
             forced = forced[2:]
             extra, seed = rng.roll(seed, 2 - len(dice))
-            pair.append(dice + extra)
-        rolls.extend(pair)
-        if sum(pair[0]) != sum(pair[1]):
-            return (0 if sum(pair[0]) > sum(pair[1]) else 1), tuple(rolls), seed, forced
+            rolls.append(dice + extra)
+            totals.append(sum(dice + extra))
+        best = max(totals)
+        rolling = [p for p, total in zip(rolling, totals, strict=True) if total == best]
+        if len(rolling) == 1:
+            return rolling[0], tuple(rolls), seed, forced
 
 
 def new_game(
@@ -79,54 +87,85 @@ def start_game(
     *,
     forced_dice: tuple[int, ...] = (),
 ) -> tuple[GameState, list[Event]]:
-    """A new game waiting for the first Realm Stone (R5–R7), with the events so far.
+    """A new game waiting for the first Realm Stone (R5–R7, M1, M2), with the events so far.
 
-    ``decks`` are two DeckLists (or ``{"home_realm", "cards"}`` mappings, or
-    plain card lists whose most common realm is home). The first-player roll
-    happens here, from the seed (or ``forced_dice`` first).
+    ``decks`` are a DeckList per seat (or ``{"home_realm", "cards"}`` mappings, or
+    plain card lists whose most common realm is home), as many as the scenario's
+    players (two by default). The first-player roll happens here, from the seed (or
+    ``forced_dice`` first).
     """
-    if len(decks) != 2:
-        raise ValueError("a game of Shén needs exactly two decks (R5)")
+    scenario = scenario or Scenario()
+    check_seating(scenario.players, scenario.teams)
+    if scenario.players > ruleset.max_players:
+        raise ScenarioError(f"{ruleset.name} is a game for {ruleset.max_players} players (M1)")
+    if len(decks) != scenario.players:
+        raise ValueError(f"a game of {scenario.players} players needs {scenario.players} decks")
     lists = [_deck(d) for d in decks]
-    board = Geometry(ruleset.width, ruleset.height)
-    anchor_names = (
-        ruleset.anchors if scenario is None or scenario.anchors is None else scenario.anchors
-    )
+    board, anchor_names = scenario_board(ruleset, scenario)
     if not 1 <= len(anchor_names) <= 6 or len(set(anchor_names)) != len(anchor_names):
-        raise ValueError("a scenario has 1 to 6 different anchor points (R5)")
+        raise ScenarioError("a scenario has 1 to 6 different anchor points (R5)")
     anchors = parse_anchors(board, ruleset, anchor_names)
+    count = len(lists)
     cards = tuple(spec for deck in lists for spec in deck.cards)
     owners = tuple(p for p, deck in enumerate(lists) for _ in deck.cards)
-    first_ids = (tuple(range(len(lists[0].cards))), tuple(range(len(lists[0].cards), len(cards))))
-    first, rolls, seed_state, forced = roll_first_player(rng.seed_state(seed), tuple(forced_dice))
+    starts = [0]
+    for deck in lists:
+        starts.append(starts[-1] + len(deck.cards))
+    first_ids = tuple(tuple(range(starts[p], starts[p + 1])) for p in range(count))
+    first, rolls, seed_state, forced = roll_first_player(
+        rng.seed_state(seed), tuple(forced_dice), count
+    )
     log: list[Event] = [FirstPlayerRolled(rolls, player_name(first))]
+    order = stone_order(first, count)
+    empty = ((),) * count
     state = GameState(
         ruleset=ruleset,
         cards=cards,
         owners=owners,
         home_realms=tuple(d.home_realm for d in lists),
-        grid=ShenGrid.empty(board),
-        stones=(-1, -1),
+        grid=ShenGrid.empty(board, count),
+        stones=(-1,) * count,
         anchors=anchors,
         holders=first_holders(ruleset, len(anchors)),
         avatars=(),
-        hands=((), ()),
+        hands=empty,
         decks=first_ids,
-        discards=((), ()),
-        out=((), ()),
-        beside=((), ()),
+        discards=empty,
+        out=empty,
+        beside=empty,
         modifiers=(),
         turn=0,
-        turn_player=other(first),
+        # M2: the last to place a Realm Stone takes the first turn.
+        turn_player=order[-1],
         phase=SETUP,
-        pending=(DealHands(), ChooseRealmStone(other(first)), ChooseRealmStone(first)),
+        # A stack: the first player's stone is on top.
+        pending=(DealHands(), *(ChooseRealmStone(p) for p in reversed(order))),
         combat=None,
         just_captured=(),
         rng=seed_state,
         forced_dice=forced,
         result=None,
+        second_realms=("",) * count,
+        teams=team_seats(count, scenario.teams),
     )
     return state, log
+
+
+def scenario_board(ruleset: Ruleset, scenario: Scenario) -> tuple[Geometry, tuple[str, ...]]:
+    """The board and anchor names of ``scenario`` under ``ruleset``, M1's defaults filled
+    in: the ruleset's own board and anchors for two players, else the side for the
+    players and the four corner spaces."""
+    two = scenario.players == 2
+    width = scenario.width or (ruleset.width if two else default_side(scenario.players))
+    height = scenario.height or (ruleset.height if two else default_side(scenario.players))
+    check_board(width, height)
+    if scenario.anchors is not None:
+        names = scenario.anchors
+    elif (width, height) == (ruleset.width, ruleset.height):
+        names = ruleset.anchors
+    else:
+        names = corner_spaces(width, height)
+    return Geometry(width, height), tuple(names)
 
 
 def parse_anchors(board: Geometry, ruleset: Ruleset, names: Sequence[str]) -> tuple[int, ...]:
@@ -202,8 +241,9 @@ def _anchor_closed(board: Geometry, anchors: tuple[int, ...], rules: Ruleset) ->
 def stone_options(state: GameState, decision: ChooseRealmStone) -> list[Action]:
     """Every vertex where the Realm Stone may go (R7)."""
     board = state.board
-    stones = state.grid.layout.stones[0] | state.grid.layout.stones[1]
-    taken = stones | state.grid.counter_mask(0) | state.grid.counter_mask(1)
+    layout = state.grid.layout
+    stones = union_of(layout.stones)
+    taken = stones | union_of(layout.counters)
     # Not by an anchor, not next to a stone, and (starting counters on all neighbours)
     # neither it nor any neighbour occupied.
     crowded = taken if state.ruleset.stone_counters == "all" else stones
@@ -255,16 +295,18 @@ def deal_hands(state: GameState, log: list[Event]) -> GameState:
     seed = state.rng
     decks = list(state.decks)
     if not state.ruleset.deck:
-        state = evolve(state, hands=state.decks, decks=((), ()))
+        state = evolve(state, hands=state.decks, decks=((),) * len(state.decks))
         return evolve(state, turn=1, pending=(*state.pending, BeginTurn()))
-    for player in (0, 1):
+    for player in seats(state):
         decks[player], seed = rng.shuffled(seed, decks[player])
     state = evolve(state, decks=tuple(decks), rng=seed)
-    for player in (0, 1):
+    for player in seats(state):
         state, _, _ = draw(state, player, state.ruleset.hand_size)
     pending = (*state.pending, BeginTurn())
     if state.ruleset.opening_redraw:
-        for player in (state.turn_player, other(state.turn_player)):
+        # Asked in the Realm Stones' order, the roll winner first (the stack's top last).
+        count = len(state.hands)
+        for player in reversed(stone_order((state.turn_player - 1) % count, count)):
             if _may_redraw(state, player):
                 pending = (*pending, ChooseRedraw(player))
     return evolve(state, turn=1, pending=pending)

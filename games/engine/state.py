@@ -4,7 +4,9 @@ Cards are small ints: card ``c`` is ``state.cards[c]`` (its CardSpec) and
 belongs to ``state.owners[c]``; hands, decks (top first), discard piles and
 the out-of-game piles are tuples of them. Board positions are ints of the
 board geometry: an Avatar's ``at`` is a space, or a vertex when it walks the
-Spirit Path (``on_path``). Players are 0 and 1 (Red and Blue).
+Spirit Path (``on_path``). Players are their seats, 0 to 5 clockwise (Red, Blue,
+Green, Yellow, Purple, Orange): every per-player tuple has one item per seat, and
+:mod:`games.engine.seats` says who plays next and who is whose opponent.
 
 ``pending`` is a stack (top last) of what must happen next: decisions a
 player answers with an action, and automatic tasks the engine runs itself.
@@ -21,7 +23,9 @@ from games.engine.capture import ShenGrid
 from games.engine.cards import CardSpec
 from games.engine.ruleset import Ruleset
 
-PLAYER_NAMES = ("Red", "Blue")
+# Seat colours, clockwise (M2); two-player games use the first two.
+PLAYER_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
+# The seats of a two-player game.
 PLAYERS = (0, 1)
 
 SETUP = "setup"
@@ -31,7 +35,7 @@ OVER = "over"
 
 
 def player_name(player: int) -> str:
-    """Red or Blue."""
+    """The seat's colour: Red, Blue, Green, Yellow, Purple or Orange."""
     return PLAYER_NAMES[player]
 
 
@@ -145,6 +149,13 @@ class GameState:
     second_realms: tuple[str, ...] = field(
         default=("", ""), metadata=MappingProxyType({"omit_default": True})
     )
+    # M1, M4: the team of each seat, or () for every player on their own.
+    teams: tuple[int, ...] = field(default=(), metadata=MappingProxyType({"omit_default": True}))
+    # M7: the players who are out, in the order they went out (the game goes on
+    # while two players or teams are in).
+    players_out: tuple[int, ...] = field(
+        default=(), metadata=MappingProxyType({"omit_default": True})
+    )
 
     @property
     def board(self) -> Geometry:
@@ -200,7 +211,7 @@ def with_item(values: tuple, index: int, value: Any) -> tuple:
 
 
 def other(player: int) -> int:
-    """The opponent of ``player`` (two-player games, R5)."""
+    """The opponent of ``player`` in a two-player game (``seats`` for any number)."""
     return 1 - player
 
 

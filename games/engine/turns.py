@@ -14,7 +14,8 @@ from games.engine.events import Event, Recovered, TurnBegan, TurnEnded
 from games.engine.movement import counters_stop_walkers
 from games.engine.one_action import begin_one_action_turn
 from games.engine.placement import next_placer
-from games.engine.state import PLACEMENT, GameState, evolve, other, player_name
+from games.engine.seats import is_opponent, next_in_turn, turn_order
+from games.engine.state import PLACEMENT, GameState, evolve, player_name
 from games.engine.victory import adjudicate
 
 
@@ -30,12 +31,14 @@ def begin_turn(state: GameState, log: list[Event]) -> GameState:
         for a in state.avatars
     )
     state = evolve(state, avatars=avatars, phase=PLACEMENT, just_captured=())
-    order = (state.turn_player, other(state.turn_player))
-    for player in order:
+    for player in turn_order(state, state.turn_player):
         if state.ruleset.recovery == "all" or player == state.turn_player:
             state = recover(state, player, log)
-    first = PlaceShen(other(state.turn_player))
-    placer = next_placer(state, first)  # the turn player first, unless nobody may place
+    count = len(state.hands)
+    # next_placer looks from the seat after the decision's: start one seat before the
+    # turn player, so the turn player places first unless they may not (M3).
+    first = PlaceShen((state.turn_player - 1) % count, (0,) * count, (False,) * count)
+    placer = next_placer(state, first)
     if placer is None:
         return begin_activation(state)
     return evolve(state, pending=(*state.pending, placer))
@@ -46,7 +49,8 @@ def end_turn(state: GameState, log: list[Event]) -> GameState:
     rulesets, ``walker_counters``); modifiers lapse; R26 limit."""
     if counters_stop_walkers(state):
         for avatar in state.avatars:
-            if avatar.on_path and state.grid.owner(avatar.at) == other(avatar.owner):
+            owner = state.grid.owner(avatar.at)
+            if avatar.on_path and owner is not None and is_opponent(state, avatar.owner, owner):
                 why = "ended the turn on an opponent's Shén"
                 state = remove_from_game(state, avatar, why, log)
     log.append(TurnEnded(state.turn))
@@ -56,7 +60,7 @@ def end_turn(state: GameState, log: list[Event]) -> GameState:
     return evolve(
         state,
         turn=state.turn + 1,
-        turn_player=other(state.turn_player),
+        turn_player=next_in_turn(state, state.turn_player),
         pending=(*state.pending, BeginTurn()),
     )
 
