@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from games.engine.board import Geometry
 from games.engine.capture import ShenGrid
 from games.engine.cards import AbilitySpec, CardSpec
 from games.engine.decisions import (
@@ -37,7 +36,9 @@ from games.engine.decisions import (
 )
 from games.engine.effects import parse_effect
 from games.engine.ruleset import BETA_2026_07, Ruleset
-from games.engine.setup import first_holders, parse_anchors, realm_stone_error
+from games.engine.scenarios import Scenario, team_seats
+from games.engine.seats import stone_order
+from games.engine.setup import first_holders, parse_anchors, realm_stone_error, scenario_board
 from games.engine.state import (
     ACTIVATION,
     PLACEMENT,
@@ -48,7 +49,7 @@ from games.engine.state import (
 )
 from games.engine.testing.scene import ScenarioError, Scene
 
-RED, BLUE = 0, 1
+RED, BLUE, GREEN, YELLOW, PURPLE, ORANGE = range(6)
 
 # -- small card specs for tests ------------------------------------------------------
 
@@ -137,26 +138,39 @@ class ScenarioBuilder:
         self,
         ruleset: Ruleset | None = None,
         *,
-        realms: tuple[str, str] = ("fire", "water"),
+        realms: tuple[str, ...] = ("fire", "water"),
         anchors: tuple[str, ...] | None = None,
+        players: int = 2,
+        teams: int = 0,
+        width: int | None = None,
+        height: int | None = None,
     ) -> None:
         self.ruleset = ruleset or BETA_2026_07
-        self.board = Geometry(self.ruleset.width, self.ruleset.height)
-        self.realms = realms
-        names = self.ruleset.anchors if anchors is None else anchors
+        self.players = players
+        self.teams = team_seats(players, teams)
+        wanted = Scenario(anchors, width, height, players, teams)
+        self.board, names = scenario_board(self.ruleset, wanted)
+        # Realms round the table as given, repeated for more seats.
+        self.realms = tuple(realms[p % len(realms)] for p in range(players))
         self.anchors = parse_anchors(self.board, self.ruleset, names)
         self.holders = list(first_holders(self.ruleset, len(self.anchors)))
-        self.second_realms = ["", ""]
+        self.second_realms = [""] * players
         self.cards: list[CardSpec] = []
         self.owners: list[int] = []
-        self.grid = ShenGrid.empty(self.board)
-        self.stones = [-1, -1]
+        self.grid = ShenGrid.empty(self.board, players)
+        self.stones = [-1] * players
         self.avatars: list[Avatar] = []
-        self.piles = {"hand": [[], []], "deck": [[], []], "discard": [[], []]}
-        self.beside: list[list[int]] = [[], []]
+        self.piles = {name: [[] for _ in range(players)] for name in ("hand", "deck", "discard")}
+        self.beside: list[list[int]] = [[] for _ in range(players)]
         self.modifiers: list[Modifier] = []
         self.forced: list[int] = []
         self.seed = 1
+        self.players_out: tuple[int, ...] = ()
+
+    def out(self, *players: int) -> ScenarioBuilder:
+        """These players are already out of the game (M7)."""
+        self.players_out = (*self.players_out, *players)
+        return self
 
     def _card(self, player: int, spec: CardSpec) -> int:
         self.cards.append(spec)
@@ -307,7 +321,7 @@ class ScenarioBuilder:
             hands=piles("hand"),
             decks=piles("deck"),
             discards=piles("discard"),
-            out=((), ()),
+            out=((),) * self.players,
             beside=tuple(tuple(b) for b in self.beside),
             modifiers=tuple(self.modifiers),
             turn=turn,
@@ -320,6 +334,8 @@ class ScenarioBuilder:
             forced_dice=tuple(self.forced),
             result=None,
             second_realms=tuple(self.second_realms),
+            teams=self.teams,
+            players_out=self.players_out,
         )
 
     def activation(self, player: int = RED, *, turn: int = 1, turn_player: int | None = None):
@@ -330,7 +346,8 @@ class ScenarioBuilder:
     def placement(self, player: int = RED, *, turn: int = 1, turn_player: int | None = None):
         """The placement of Shén with ``player`` to place (nobody has placed yet)."""
         tp = player if turn_player is None else turn_player
-        return Scene(self._state(PLACEMENT, (PlaceShen(player),), turn, tp))
+        nobody = PlaceShen(player, (0,) * self.players, (False,) * self.players)
+        return Scene(self._state(PLACEMENT, (nobody,), turn, tp))
 
     def one_action(self, player: int = RED, *, turn: int = 1):
         """A turn of one action (R27, the earlier rulesets) with ``player`` to take it."""
@@ -341,8 +358,10 @@ class ScenarioBuilder:
         return Scene(self._state(PLACEMENT, (BeginTurn(),), turn, turn_player))
 
     def realm_stones(self, first: int = RED):
-        """Set-up: ``first`` places a Realm Stone, then the other player (R6, R7)."""
+        """Set-up: ``first`` places a Realm Stone, then the others anticlockwise (R6, R7,
+        M2); the last to place begins."""
         from games.engine.decisions import DealHands
 
-        pending = (DealHands(), ChooseRealmStone(1 - first), ChooseRealmStone(first))
-        return Scene(self._state("setup", pending, 0, 1 - first))
+        order = stone_order(first, self.players)
+        pending = (DealHands(), *(ChooseRealmStone(p) for p in reversed(order)))
+        return Scene(self._state("setup", pending, 0, order[-1]))
