@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from games.engine import rng
 from games.engine.actions import PASS, Action, IllegalAction, Pass, PlaceRealmStone, Redraw
-from games.engine.board import Geometry
+from games.engine.board import Geometry, mask_vertices
 from games.engine.capture import ShenGrid
 from games.engine.card_piles import draw
 from games.engine.cards import CardSpec
@@ -106,6 +106,11 @@ def start_game(
         raise ScenarioError("a scenario has 1 to 6 different anchor points (R5)")
     anchors = parse_anchors(board, ruleset, anchor_names)
     count = len(lists)
+    if not room_for_stones(board, anchors, ruleset, count):
+        raise ScenarioError(
+            f"a {board.width}×{board.height} board with these anchor points has no room "
+            f"for {count} Realm Stones (R7)"
+        )
     cards = tuple(spec for deck in lists for spec in deck.cards)
     owners = tuple(p for p, deck in enumerate(lists) for _ in deck.cards)
     starts = [0]
@@ -156,8 +161,9 @@ def scenario_board(ruleset: Ruleset, scenario: Scenario) -> tuple[Geometry, tupl
     in: the ruleset's own board and anchors for two players, else the side for the
     players and the four corner spaces."""
     two = scenario.players == 2
-    width = scenario.width or (ruleset.width if two else default_side(scenario.players))
-    height = scenario.height or (ruleset.height if two else default_side(scenario.players))
+    side = default_side(scenario.players)
+    width = scenario.width if scenario.width is not None else ruleset.width if two else side
+    height = scenario.height if scenario.height is not None else ruleset.height if two else side
     check_board(width, height)
     if scenario.anchors is not None:
         names = scenario.anchors
@@ -238,21 +244,87 @@ def _anchor_closed(board: Geometry, anchors: tuple[int, ...], rules: Ruleset) ->
     return mask
 
 
-def stone_options(state: GameState, decision: ChooseRealmStone) -> list[Action]:
-    """Every vertex where the Realm Stone may go (R7)."""
+# A Realm Stone and its starting counters close at most this many vertices to the
+# stones still to come (the stone, its four neighbours and theirs): while more stay
+# open than that many per stone to come, every choice leaves room for them all.
+_CLOSED_PER_STONE = 13
+
+
+def open_stone_vertices(
+    board: Geometry, anchors: tuple[int, ...], rules: Ruleset, stones: int, taken: int
+) -> int:
+    """The vertices (a bitmask) where a Realm Stone may go (R7), given the vertices
+    holding ``stones`` and those ``taken`` by stones or counters."""
+    # Not by an anchor, not next to a stone, and (starting counters on all neighbours)
+    # neither it nor any neighbour occupied.
+    crowded = taken if rules.stone_counters == "all" else stones
+    closed = _anchor_closed(board, anchors, rules) | taken | board.mask_neighbours(crowded)
+    open_mask = ((1 << board.vertex_count) - 1) & ~closed
+    if not rules.stone_on_edge:  # beta-2025: 4 counters around the stone
+        for vertex in range(board.vertex_count):
+            if len(board.vertex_neighbours[vertex]) < 4:
+                open_mask &= ~(1 << vertex)
+    return open_mask
+
+
+def room_for_stones(
+    board: Geometry,
+    anchors: tuple[int, ...],
+    rules: Ruleset,
+    count: int,
+    stones: int = 0,
+    taken: int = 0,
+) -> bool:
+    """Whether ``count`` more Realm Stones fit (R7), placed one by one on the lowest open
+    vertex: a packing along the board's edge that finds room on every board we play
+    (a sufficient test; it may refuse a board that a cleverer packing would fill)."""
+    for _ in range(count):
+        open_mask = open_stone_vertices(board, anchors, rules, stones, taken)
+        if not open_mask:
+            return False
+        vertex = (open_mask & -open_mask).bit_length() - 1
+        stones, taken = _with_stone(board, stones, taken, vertex)
+    return True
+
+
+def _with_stone(board: Geometry, stones: int, taken: int, vertex: int) -> tuple[int, int]:
+    """The masks after a Realm Stone on ``vertex`` and counters on its empty neighbours."""
+    around = board.mask_neighbours(1 << vertex) & ~taken
+    return stones | 1 << vertex, taken | 1 << vertex | around
+
+
+def _stones_to_come(state: GameState) -> int:
+    """Realm Stones still to be placed after the one being chosen now."""
+    return sum(isinstance(task, ChooseRealmStone) for task in state.pending) - 1
+
+
+def _leaves_room(state: GameState, vertex: int) -> bool:
+    """M1, R7: a Realm Stone on ``vertex`` leaves room for every stone still to come."""
+    to_come = _stones_to_come(state)
+    layout = state.grid.layout
+    stones, taken = union_of(layout.stones), union_of(layout.counters)
+    taken |= stones
     board = state.board
+    if to_come <= 0:
+        return True
+    open_mask = open_stone_vertices(board, state.anchors, state.ruleset, stones, taken)
+    if open_mask.bit_count() > _CLOSED_PER_STONE * to_come:
+        return True
+    stones, taken = _with_stone(board, stones, taken, vertex)
+    return room_for_stones(board, state.anchors, state.ruleset, to_come, stones, taken)
+
+
+def stone_options(state: GameState, decision: ChooseRealmStone) -> list[Action]:
+    """Every vertex where the Realm Stone may go (R7) and leave room for the stones still
+    to come (M1)."""
     layout = state.grid.layout
     stones = union_of(layout.stones)
     taken = stones | union_of(layout.counters)
-    # Not by an anchor, not next to a stone, and (starting counters on all neighbours)
-    # neither it nor any neighbour occupied.
-    crowded = taken if state.ruleset.stone_counters == "all" else stones
-    closed = _anchor_closed(board, state.anchors, state.ruleset) | taken
-    closed |= board.mask_neighbours(crowded)
-    vertices = range(board.vertex_count)
-    if not state.ruleset.stone_on_edge:  # beta-2025: 4 counters around the stone
-        vertices = [v for v in vertices if len(board.vertex_neighbours[v]) == 4]
-    return [PlaceRealmStone(v) for v in vertices if not closed >> v & 1]
+    open_mask = open_stone_vertices(state.board, state.anchors, state.ruleset, stones, taken)
+    vertices = mask_vertices(open_mask)
+    if open_mask.bit_count() <= _CLOSED_PER_STONE * _stones_to_come(state):
+        vertices = tuple(v for v in vertices if _leaves_room(state, v))
+    return [PlaceRealmStone(v) for v in vertices]
 
 
 def answer_stone(state: GameState, decision: ChooseRealmStone, action: Action, log: list[Event]):
@@ -260,6 +332,11 @@ def answer_stone(state: GameState, decision: ChooseRealmStone, action: Action, l
     if not isinstance(action, PlaceRealmStone):
         raise IllegalAction(f"{player_name(decision.player)} must place a Realm Stone (R7)")
     error = stone_error(state, action.vertex)
+    if error is None and not _leaves_room(state, action.vertex):
+        error = (
+            f"{state.board.vertex_name(action.vertex)} leaves no room for every other "
+            "player's Realm Stone (R7, M1)"
+        )
     if error:
         raise IllegalAction(error)
     player = decision.player
