@@ -44,6 +44,7 @@ from games.engine import (
     Action,
     Activate,
     GameState,
+    Scenario,
     apply,
     legal_actions,
     start_game,
@@ -51,7 +52,12 @@ from games.engine import (
 from games.engine.bots import RandomBot
 from games.engine.client.action_json import action_from_json, action_to_json
 from games.engine.codec import from_json, state_digest, to_json
-from games.engine.testing.samples import FORCE_SIZE, replay_sample_game, sample_decks_for
+from games.engine.testing.samples import (
+    FORCE_SIZE,
+    replay_sample_game,
+    sample_decks_for,
+    sample_table,
+)
 
 # --- measurements -----------------------------------------------------------
 
@@ -97,8 +103,11 @@ def _sent(action: Action) -> Action:
     return action_from_json(json.loads(json.dumps(action_to_json(action))))
 
 
-def measure_games(games: int, seed: int = 2026, ruleset_name: str = "beta-2026-07") -> dict:
-    """Play ``games`` random-vs-random games; games/s, actions/s and how they ended.
+def measure_games(
+    games: int, seed: int = 2026, ruleset_name: str = "beta-2026-07", players: int = 2
+) -> dict:
+    """Play ``games`` random games of ``players`` seats (M1's default board for them);
+    games/s, actions/s and how they ended.
 
     Every second action is sent as a client's would be (to JSON text and back)
     before ``apply``. The clock is read once per game, not per action: reading
@@ -115,8 +124,13 @@ def measure_games(games: int, seed: int = 2026, ruleset_name: str = "beta-2026-0
     endings: dict[str, int] = {}
     played: list[tuple[GameState, Action]] = []
     for game in range(games):
-        state, _ = start_game(ruleset, sample_decks_for(ruleset_name, seed + game), seed + game)
-        bots = (RandomBot(seed * 7 + game), RandomBot(seed * 11 + game))
+        if players == 2:
+            decks = sample_decks_for(ruleset_name, seed + game)
+        else:
+            decks = sample_table(ruleset_name, seed + game, players)
+        scenario = Scenario(players=players)
+        state, _ = start_game(ruleset, decks, seed + game, scenario)
+        bots = [RandomBot(seed * (7 + 4 * p) + game) for p in range(players)]
         start = process_seconds()
         while state.result is None:
             action = bots[state.to_decide].choose(state)
@@ -193,6 +207,41 @@ def profile_games(games: int, top: int = 25) -> None:
     pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
 
 
+# The multiplayer rulesets and the seat counts measured against their two-player games.
+TABLE_RULESETS = ("beta-2026-07", "beta-2025")
+TABLE_SIZES = (4, 6)
+# Issue 19's target: a 4-player action at most this many times a 2-player one.
+TABLE_ACTION_TARGET = 1.5
+
+
+def print_table_sizes(games: int, two_player: dict) -> None:
+    """Random games of 2, 4 and 6 players on M1's default boards (8×8, 10×10, 12×12),
+    each figure also as a ratio to the same ruleset's two-player games of this run."""
+    print(
+        f"Per number of players, {games} random games each (M1's default boards: 8×8 for 2, "
+        "10×10 for 4, 12×12 for 6; sample decks), as ratios to the ruleset's 2-player games:"
+    )
+    for name in TABLE_RULESETS:
+        base = two_player if name == "beta-2026-07" else measure_games(games, ruleset_name=name)
+        print(
+            f"  {name:15} 2 players: games/s {base['games_per_s']:8.1f}   actions/s "
+            f"{base['actions_per_s']:8.0f}   one action {base['action_us']:6.1f} µs"
+        )
+        for players in TABLE_SIZES:
+            each = measure_games(games, ruleset_name=name, players=players)
+            endings = ", ".join(f"{n} {why}" for why, n in sorted(each["endings"].items()))
+            cost = each["action_us"] / base["action_us"]
+            rate = each["actions_per_s"] / base["actions_per_s"]
+            target = f" (target at most {TABLE_ACTION_TARGET}×)" if players == 4 else ""
+            print(
+                f"  {'':15} {players} players: games/s {each['games_per_s']:8.1f} "
+                f"({each['games_per_s'] / base['games_per_s']:.2f}×)   actions/s "
+                f"{each['actions_per_s']:8.0f} ({rate:.2f}×)"
+                f"   one action {each['action_us']:6.1f} µs = {cost:.2f}× a 2-player action"
+                f"{target}   (mean {each['mean_turns']:.1f} turns; {endings})"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="random games to play")
@@ -237,6 +286,7 @@ def main() -> None:
             f"{each['action_us'] / ratio['sgfmill_play_us']:.1f}× sgfmill   "
             f"(mean {each['mean_turns']:.1f} turns; {endings})"
         )
+    print_table_sizes(args.games, figures)
     game = replay_sample_game(seed=7)
     handling = measure_state_handling(game.states)
     print(

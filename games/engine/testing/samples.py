@@ -235,6 +235,13 @@ def sample_decks_for(ruleset: str, seed: int = 1) -> tuple[DeckList, DeckList]:
     return sample_decks(seed)
 
 
+def sample_table(ruleset: str, seed: int = 1, players: int = 2) -> tuple[DeckList, ...]:
+    """A sample deck for each of ``players`` seats, the realms alternating round the
+    table; the first two are :func:`sample_decks_for`'s."""
+    make = sample_deck if RULESETS[ruleset].deck else sample_force
+    return tuple(make(REALMS[p % len(REALMS)], seed + p) for p in range(players))
+
+
 @dataclasses.dataclass(frozen=True)
 class SampleGame:
     """A random-vs-random game with the sample decks, and how to play it again."""
