@@ -16,7 +16,8 @@ from games.engine.codec import state_digest
 from games.engine.decisions import ChooseLostCards, DiscardCard, PlaceShen
 from games.engine.events import TurnEnded
 from games.engine.replay import replay
-from games.engine.state import GameState, other
+from games.engine.seats import is_opponent, seats
+from games.engine.state import GameState
 from games.engine.testing.samples import sample_game as _sample_game
 
 seeds = st.integers(min_value=0, max_value=2**31)
@@ -64,7 +65,11 @@ def test_random_play_replays_identically(ruleset, seed, max_turns):
 @example(seed=189, max_turns=10)
 def test_random_play_only_reaches_valid_positions(ruleset, seed, max_turns):
     game = sample_game(seed, max_turns, ruleset)
-    result = replay(game.ruleset, game.decks, game.seed, game.actions)
+    check_valid_positions(replay(game.ruleset, game.decks, game.seed, game.actions))
+
+
+def check_valid_positions(result) -> None:
+    """Every state of a replayed game is a valid position with every card accounted for."""
     for state, events in zip(result.states, result.events, strict=True):
         _check_one_avatar_per_position(state)
         _check_realm_stones_stay_bare(state)
@@ -98,7 +103,7 @@ def _check_one_avatar_per_position(state: GameState) -> None:
 
 
 def _check_realm_stones_stay_bare(state: GameState) -> None:
-    for player in (0, 1):
+    for player in seats(state):
         stones = state.grid.stones_of(player)
         assert len(stones) == (state.stones[player] >= 0) + bool(state.second_realms[player])
         for stone in stones:
@@ -110,7 +115,7 @@ def _check_realm_stones_stay_bare(state: GameState) -> None:
 def _check_every_group_breathes(state: GameState) -> None:
     """R11: a group on the board has an empty neighbour or touches its own Realm Stone."""
     board, grid = state.board, state.grid
-    for player in (0, 1):
+    for player in seats(state):
         unseen = set(mask_vertices(grid.counter_mask(player)))
         while unseen:
             group, frontier = set(), [unseen.pop()]
@@ -135,7 +140,7 @@ def check_cards_are_conserved(state: GameState) -> None:
         for avatar in state.avatars
         for card in (avatar.card, *avatar.items, *avatar.attachments)
     ]
-    for player in (0, 1):
+    for player in seats(state):
         places = (
             *state.hands[player],
             *state.decks[player],
@@ -152,7 +157,7 @@ def _check_counts_stay_in_range(state: GameState) -> None:
     rules = state.ruleset
     for avatar in state.avatars:
         assert not rules.max_items or len(avatar.items) <= rules.max_items  # 0: no limit
-    assert all(holder in (-1, 0, 1) for holder in state.holders)
+    assert all(holder == -1 or holder in seats(state) for holder in state.holders)
     for decision in state.pending:
         if isinstance(decision, PlaceShen):
             assert all(0 <= placed <= rules.placements_per_turn for placed in decision.placed)
@@ -166,4 +171,5 @@ def _check_no_walker_ends_on_opponent_shen(state: GameState) -> None:
         return
     for avatar in state.avatars:
         if avatar.on_path:
-            assert state.grid.owner(avatar.at) != other(avatar.owner)
+            owner = state.grid.owner(avatar.at)
+            assert owner is None or not is_opponent(state, avatar.owner, owner)
