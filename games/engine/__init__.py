@@ -149,7 +149,8 @@ from games.engine.ruleset import (
     TIE_RULES,
     Ruleset,
 )
-from games.engine.setup import DeckList, Scenario, start_game
+from games.engine.scenarios import MAX_SIDE, Scenario, ScenarioError
+from games.engine.setup import DeckList, laid_out, start_game
 from games.engine.state import ACTIVATION, PLAYERS, Avatar, GameState, Result, player_name
 from games.engine.victory import is_over, winner
 from games.engine.view import HIDDEN, redact_events, view_for
@@ -160,6 +161,7 @@ __all__ = (
     "CLAIM_REACHES",
     "HIDDEN",
     "MAX_BONUS",
+    "MAX_SIDE",
     "MAX_TRAIT",
     "MAX_VERTEX_COST",
     "MOVEMENT_READINGS",
@@ -261,6 +263,7 @@ __all__ = (
     "ReturnCards",
     "Ruleset",
     "Scenario",
+    "ScenarioError",
     "SearchBot",
     "Source",
     "TakeTurn",
@@ -281,6 +284,7 @@ __all__ = (
     "describe_step",
     "from_json",
     "is_over",
+    "laid_out",
     "legal_actions",
     "make_bot",
     "new_game",

@@ -95,22 +95,11 @@ def start_game(
     ``forced_dice`` first).
     """
     scenario = scenario or Scenario()
-    check_seating(scenario.players, scenario.teams)
-    if scenario.players > ruleset.max_players:
-        raise ScenarioError(f"{ruleset.name} is a game for {ruleset.max_players} players (M1)")
+    board, anchors = laid_out(ruleset, scenario)
     if len(decks) != scenario.players:
         raise ValueError(f"a game of {scenario.players} players needs {scenario.players} decks")
     lists = [_deck(d) for d in decks]
-    board, anchor_names = scenario_board(ruleset, scenario)
-    if not 1 <= len(anchor_names) <= 6 or len(set(anchor_names)) != len(anchor_names):
-        raise ScenarioError("a scenario has 1 to 6 different anchor points (R5)")
-    anchors = parse_anchors(board, ruleset, anchor_names)
     count = len(lists)
-    if not room_for_stones(board, anchors, ruleset, count):
-        raise ScenarioError(
-            f"a {board.width}×{board.height} board with these anchor points has no room "
-            f"for {count} Realm Stones (R7)"
-        )
     cards = tuple(spec for deck in lists for spec in deck.cards)
     owners = tuple(p for p, deck in enumerate(lists) for _ in deck.cards)
     starts = [0]
@@ -154,6 +143,29 @@ def start_game(
         teams=team_seats(count, scenario.teams),
     )
     return state, log
+
+
+def laid_out(ruleset: Ruleset, scenario: Scenario) -> tuple[Geometry, tuple[int, ...]]:
+    """The board and anchor points of ``scenario`` under ``ruleset`` (M1's defaults
+    filled in); raises ScenarioError, with the reason, for a scenario that cannot be
+    played: seats, board size, anchor points, room for every Realm Stone (M1, R1, R5,
+    R7)."""
+    check_seating(scenario.players, scenario.teams)
+    if scenario.players > ruleset.max_players:
+        raise ScenarioError(f"{ruleset.name} is a game for {ruleset.max_players} players (M1)")
+    board, names = scenario_board(ruleset, scenario)
+    if not 1 <= len(names) <= 6 or len(set(names)) != len(names):
+        raise ScenarioError("a scenario has 1 to 6 different anchor points (R5)")
+    try:
+        anchors = parse_anchors(board, ruleset, names)
+    except ValueError as error:  # a name off the board, or anchors too close (R5)
+        raise ScenarioError(str(error)) from None
+    if not room_for_stones(board, anchors, ruleset, scenario.players):
+        raise ScenarioError(
+            f"a {board.width}×{board.height} board with these anchor points has no room "
+            f"for {scenario.players} Realm Stones (R7)"
+        )
+    return board, anchors
 
 
 def scenario_board(ruleset: Ruleset, scenario: Scenario) -> tuple[Geometry, tuple[str, ...]]:
