@@ -46,6 +46,7 @@ urlpatterns = [
     path("api/", include("decks.api.urls")),
     path("api/", include("games.matches.api.urls")),
     path("api/", include("games.simulations.api.urls")),
+    path("api/", include("games.scenarios.api")),
     path("accounts/", include(password_reset)),
     path("accounts/", include("decks.accounts_urls")),
     # For clients that ask for /favicon.ico without reading the page's icon link.

@@ -1,5 +1,7 @@
 """Fixtures shared by the whole suite."""
 
+import importlib
+
 import pytest
 from django.core.cache import caches
 from hypothesis import settings
@@ -49,3 +51,13 @@ def drawn_seed(monkeypatch):
         monkeypatch.setattr("games.matches.services.drawn_seed", lambda: seed)
 
     return draw
+
+
+@pytest.fixture
+def named_scenarios(db):
+    """The named scenarios of migration 0012, there even after a transactional test
+    emptied the tables the migration filled."""
+    from django.apps import apps
+
+    named = importlib.import_module("games.migrations.0012_named_scenarios")
+    named.add_named(apps, None)

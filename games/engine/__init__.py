@@ -49,7 +49,7 @@ from games.engine.actions import (
 
 # What the site's table, its ruleset options and the catalogue's card checks read.
 from games.engine.avatars import trait_value
-from games.engine.board import Geometry
+from games.engine.board import MIN_SIDE, Geometry
 from games.engine.bots import Bot, GameStalled, RandomBot, play_game
 from games.engine.bots.greedy import GreedyBot
 from games.engine.bots.roster import BOTS, make_bot
@@ -164,6 +164,7 @@ __all__ = (
     "MAX_SIDE",
     "MAX_TRAIT",
     "MAX_VERTEX_COST",
+    "MIN_SIDE",
     "MOVEMENT_READINGS",
     "PATH_CARDS",
     "PLAYERS",

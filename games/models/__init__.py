@@ -1,6 +1,6 @@
 """The games app's models: matches and their notes (``matches``), simulation jobs and
-their chunks (``simulations``). Imported here, as one ``games.models``, so Django finds
-them and code names them from one place."""
+their chunks (``simulations``), named scenarios (``scenarios``). Imported here, as one
+``games.models``, so Django finds them and code names them from one place."""
 
 from games.models.matches import (
     DIGEST_EVERY,
@@ -13,6 +13,7 @@ from games.models.matches import (
     Status,
     new_invite_token,
 )
+from games.models.scenarios import SCENARIO_RULESETS, Scenario
 from games.models.simulations import (
     GAUNTLET_MAX,
     JOB_OVER,
@@ -33,6 +34,7 @@ __all__ = (
     "KIND_ARMS",
     "MAX_GAMES",
     "PLAY_RELATED_FIELDS",
+    "SCENARIO_RULESETS",
     "ChunkStatus",
     "FirstTurn",
     "JobStatus",
@@ -40,6 +42,7 @@ __all__ = (
     "MatchNote",
     "MatchQuerySet",
     "Mode",
+    "Scenario",
     "SimulationChunk",
     "SimulationJob",
     "SimulationJobQuerySet",

@@ -46,7 +46,7 @@ RULEBOOK_FILES = {
     ),
 }
 
-RULE_NUMBER = re.compile(r"([RF][1-9][0-9]*)\b")
+RULE_NUMBER = re.compile(r"([RFM][1-9][0-9]*)\b")
 
 
 class UnknownRuleset(LookupError):
