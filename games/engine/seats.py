@@ -97,9 +97,16 @@ def opponent_seats(state: GameState, player: int) -> int:
     """``player``'s opponents still in as seat bits (bit ``p`` for seat ``p``, M4): the
     board's masks and groups are checked against it with one shift."""
     count = len(state.hands)
-    if not state.teams and not state.players_out:
+    teams, gone = state.teams, state.players_out
+    if not teams and not gone:
         return ((1 << count) - 1) & ~(1 << player)
-    return sum(1 << p for p in range(count) if is_opponent(state, player, p))
+    # is_opponent for each seat, inlined: this runs for every step search and placement.
+    team = teams[player] if teams else -1
+    mask = 0
+    for seat in range(count):
+        if seat != player and seat not in gone and (not teams or teams[seat] != team):
+            mask |= 1 << seat
+    return mask
 
 
 def side_seats(state: GameState, player: int) -> int:
