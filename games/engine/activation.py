@@ -60,7 +60,7 @@ from games.engine.playing import (
     removal_options,
     remove_remains,
 )
-from games.engine.seats import next_in_turn, players_in
+from games.engine.seats import next_in_turn, opponent_stone_mask, players_in
 from games.engine.state import (
     ACTIVATION,
     Avatar,
@@ -193,10 +193,11 @@ def in_claim_reach(state: GameState, avatar: Avatar, anchor: int) -> bool:
 
 
 def stone_in_reach(state: GameState, avatar: Avatar) -> int:
-    """The opponent's Realm Stone ``avatar`` may attack now, or -1 (R19)."""
+    """The opponent's Realm Stone ``avatar`` may attack now, or -1 (R19): any opponent's
+    in reach (M4), the first in the board's order around it."""
     if avatar.exhausted or avatar.start_at != avatar.at or not state.ruleset.stone_attacks:
         return -1
-    stones = state.grid.layout.stones[other(avatar.owner)]
+    stones = opponent_stone_mask(state, avatar.owner)
     board = state.board
     near = board.vertex_neighbours[avatar.at] if avatar.on_path else board.space_corners[avatar.at]
     return next((stone for stone in near if stones >> stone & 1), -1)

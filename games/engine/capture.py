@@ -16,6 +16,7 @@ from typing import Any
 
 from games.engine.board import Geometry, mask_vertices
 from games.engine.groups import (
+    EVERY_OTHER,
     Group,
     Layout,
     capture_dead_around,
@@ -148,18 +149,21 @@ class ShenGrid:
 
     # -- placing (R10, R11) --------------------------------------------------------
 
-    def placement_error(self, vertex: int, player: int) -> str | None:
-        """Why ``player`` may not place a counter on ``vertex``, or None when they may."""
+    def placement_error(self, vertex: int, player: int, opponents: int = EVERY_OTHER) -> str | None:
+        """Why ``player`` may not place a counter on ``vertex``, or None when they may.
+
+        ``opponents`` (seat bits, here and below) are the players whose groups a
+        placement captures: by default every other player (M4)."""
         if not self.geometry.is_vertex(vertex):
             return f"{vertex!r} is not a vertex of this board"
         self._check_player(player)
         if self.layout.filled >> vertex & 1:
             return self._describe(vertex)
-        if self._is_suicide(vertex, player):
+        if self._is_suicide(vertex, player, opponents):
             return self._suicide(vertex)
         return None
 
-    def legal_placements(self, player: int) -> list[int]:
+    def legal_placements(self, player: int, opponents: int = EVERY_OTHER) -> list[int]:
         """Every vertex where ``player`` may place a counter, in increasing order."""
         self._check_player(player)
         geometry = self.geometry
@@ -168,17 +172,19 @@ class ShenGrid:
         easy = empty & geometry.mask_neighbours(empty | self.layout.stones[player])
         legal = easy
         for vertex in mask_vertices(empty & ~easy):
-            if not self._is_suicide(vertex, player):
+            if not self._is_suicide(vertex, player, opponents):
                 legal |= 1 << vertex
         return list(mask_vertices(legal))
 
-    def _is_suicide(self, vertex: int, player: int) -> bool:
-        return is_suicide(self.geometry, self.layout, vertex, player)
+    def _is_suicide(self, vertex: int, player: int, opponents: int) -> bool:
+        return is_suicide(self.geometry, self.layout, vertex, player, opponents)
 
-    def place(self, vertex: int, player: int) -> tuple[ShenGrid, Captures]:
+    def place(
+        self, vertex: int, player: int, opponents: int = EVERY_OTHER
+    ) -> tuple[ShenGrid, Captures]:
         """Place ``player``'s counter on ``vertex`` in Go order (R11).
 
-        Opponent groups next to it left without liberty or Realm Stone are
+        ``opponents``' groups next to it left without liberty or Realm Stone are
         removed first; then the new counter's group must be safe, else
         :class:`IllegalPlacement`. Returns the new grid and the captured
         vertices per owner (sorted; owners who lost nothing are absent).
@@ -188,27 +194,33 @@ class ShenGrid:
             or not 0 <= vertex < self.geometry.vertex_count
             or self.layout.filled >> vertex & 1
         ):
-            raise IllegalPlacement(self.placement_error(vertex, player))
+            raise IllegalPlacement(self.placement_error(vertex, player, opponents))
         self._check_player(player)
-        return self._put(vertex, player, capture=True)
+        return self._put(vertex, player, capture=True, opponents=opponents)
 
-    def capture_around(self, vertex: int, by_player: int) -> tuple[ShenGrid, Captures]:
-        """Remove opponent groups next to ``vertex`` with no liberty and no Realm Stone.
+    def capture_around(
+        self, vertex: int, by_player: int, opponents: int = EVERY_OTHER
+    ) -> tuple[ShenGrid, Captures]:
+        """Remove ``opponents``' groups next to ``vertex`` with no liberty and no Realm Stone.
 
         For when something other than a placement fills a group's last liberty,
         such as a walker stepping onto ``vertex``.
         """
         self._check_vertex(vertex)
         self._check_player(by_player)
-        changed = capture_dead_around(self.geometry, self.layout, vertex, by_player)
+        changed = capture_dead_around(self.geometry, self.layout, vertex, by_player, opponents)
         if changed is None:
             return self, {}
         layout, captured = changed
         return ShenGrid(self.geometry, layout), _captures(captured)
 
-    def _put(self, vertex: int, player: int, *, capture: bool) -> tuple[ShenGrid, Captures]:
+    def _put(
+        self, vertex: int, player: int, *, capture: bool, opponents: int = EVERY_OTHER
+    ) -> tuple[ShenGrid, Captures]:
         """One counter onto an empty (or walker-blocked) vertex."""
-        changed = put_counter(self.geometry, self.layout, vertex, player, capture=capture)
+        changed = put_counter(
+            self.geometry, self.layout, vertex, player, capture=capture, opponents=opponents
+        )
         if changed is None:
             raise IllegalPlacement(self._suicide(vertex))
         layout, captured = changed

@@ -23,7 +23,7 @@ from games.engine.actions import (
 )
 from games.engine.avatars import remove_from_game, trait_parts, trait_value
 from games.engine.card_piles import ask_to_lose
-from games.engine.costs import combat_shen, shen_at
+from games.engine.costs import combat_shen, counting_counters, shen_at
 from games.engine.decisions import (
     ClearCombat,
     CombatEnd,
@@ -51,7 +51,8 @@ from games.engine.playing import (
     play_options,
     playable_now,
 )
-from games.engine.state import Avatar, Combat, GameState, evolve, other, player_name, with_item
+from games.engine.seats import seat_count
+from games.engine.state import Avatar, Combat, GameState, evolve, player_name, with_item
 
 # The traits each side rolls with, per kind of combat (R19, R22).
 POWER = MappingProxyType(
@@ -76,6 +77,8 @@ def start_combat(
     """
     start = attacker.at
     origin = start if origin is None else origin
+    # Indexed by seat, one item per seat: (0, 0) and (False, False) with two players.
+    seats = seat_count(state)
     combat = Combat(
         kind=kind,
         attacker=attacker.card,
@@ -84,21 +87,34 @@ def start_combat(
         target=target,
         on_path=attacker.on_path,
         start=start,
+        bonus_dice=(0,) * seats,
+        cards_used=(False,) * seats,
+        abilities_used=(False,) * seats,
     )
     player = attacker.owner
     state = evolve(state, combat=combat)
-    # A shot at one's own Avatar (``ranged_targets`` "any") has one player on both sides:
-    # only the players whose Avatars fight have a window (M6).
-    own_target = defender is not None and defender.owner == player
+    # Only the attacker and the defender (the Realm Stone's owner) have a window (M6);
+    # a shot at one's own Avatar (``ranged_targets`` "any") has one player on both sides.
+    defending = combatant_players(state)[1]
     windows = (
         (CombatWindow(player),)
-        if own_target
-        else (CombatWindow(other(player)), CombatWindow(player))
+        if defending == player
+        else (CombatWindow(defending), CombatWindow(player))
     )
     state = push(state, ClearCombat(), CombatEnd(), CombatRetreat(), RollCombat(), *windows)
     if origin != attacker.at:
         state = place_avatar(state, attacker, origin, attacker.on_path, log)
     return state
+
+
+def combatant_players(state: GameState) -> tuple[int, int]:
+    """(attacker, defender) of the current combat as players: the defender is the
+    attacked Avatar's owner, or the attacked Realm Stone's (M6)."""
+    combat = state.combat
+    attacker = state.owners[combat.attacker]
+    if combat.defender >= 0:
+        return attacker, state.owners[combat.defender]
+    return attacker, state.grid.stone_owner(combat.target)
 
 
 # -- windows ------------------------------------------------------------------------
@@ -234,7 +250,7 @@ def _shen_parts(state: GameState, player: int, position: int, on_path: bool) -> 
     shen = shen_at(state, player, position, on_path)
     board = state.board
     region = board.around_vertex_masks[position] if on_path else board.space_corner_masks[position]
-    counters = (state.grid.counter_mask(player) & region).bit_count()
+    counters = (counting_counters(state, player) & region).bit_count()
     parts = [Part("shen", counters)]
     if shen > counters:
         parts.append(Part("realm_stone", shen - counters))
@@ -264,7 +280,6 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
     if attacker is None or (combat.kind != "stone" and defender is None):
         return state  # a combatant left the board during the windows: nothing to fight
     player = attacker.owner
-    opponent = other(player)
     name = state.position_name
     start = combat.start if combat.start >= 0 else combat.origin
     if combat.kind == "stone":
@@ -278,7 +293,7 @@ def roll_combat(state: GameState, log: list[Event]) -> GameState:
             )
         )
         state = evolve(state, combat=evolve(combat, winner=player))
-        return ask_to_lose(state, opponent, power)
+        return ask_to_lose(state, combatant_players(state)[1], power)
     attack_trait, defense_trait = POWER[combat.kind]
     attack_pool, defense_pool = dice_pools(state)
     attack_count, defense_count = attack_pool.count, defense_pool.count

@@ -4,6 +4,8 @@ A cost is payable at a space when the player's counters on its 4 corners,
 or at a vertex when their counters on and next to it, are at least the cost.
 Counters are not spent. A card from outside the Home Realm costs one more;
 the player's own Realm Stone counts as a counter when the ruleset says so.
+With teams and ``ally_shen`` "team" a player's team-mates' counters count as
+theirs too (M4; their Realm Stones do not).
 """
 
 from __future__ import annotations
@@ -11,12 +13,22 @@ from __future__ import annotations
 from functools import cached_property
 
 from games.engine.cards import CardSpec
+from games.engine.seats import seats_mask, side_seats
 from games.engine.state import GameState
 
 
+def counting_counters(state: GameState, player: int) -> int:
+    """The counters that count as ``player``'s Shén (R15, R22), as a vertex bitmask: their
+    own, and their team-mates' too where ``ally_shen`` is "team" (M4)."""
+    if state.teams and state.ruleset.ally_shen == "team":
+        return seats_mask(state.grid.layout.counters, side_seats(state, player))
+    return state.grid.counter_mask(player)
+
+
 def shen_mask(state: GameState, player: int) -> int:
-    """``player``'s counters as a vertex bitmask, plus their Realm Stone when it counts."""
-    mask = state.grid.counter_mask(player)
+    """The counters that count as ``player``'s (:func:`counting_counters`) as a vertex
+    bitmask, plus their Realm Stone when it counts."""
+    mask = counting_counters(state, player)
     if state.ruleset.realm_stone_counts:
         mask |= state.grid.layout.stones[player]  # a second Realm Stone (R28) counts too
     return mask

@@ -28,7 +28,8 @@ from games.engine.events import (
     TraitModified,
 )
 from games.engine.movement import place_avatar
-from games.engine.state import Avatar, GameState, Modifier, evolve, other, player_name, with_item
+from games.engine.seats import opponent_counter_mask, opponent_seats, opponents
+from games.engine.state import Avatar, GameState, Modifier, evolve, player_name, with_item
 
 
 def effect_task(
@@ -75,7 +76,7 @@ def _draw_cards(state, task, params, log):
 
 
 def _place_counters(state, task, params, log):
-    if not state.grid.legal_placements(task.player):
+    if not state.grid.legal_placements(task.player, opponent_seats(state, task.player)):
         return state
     return push(state, PlaceEffectCounters(task.player, params["count"]))
 
@@ -89,7 +90,7 @@ def _remove_counters(state, task, params, log):
     near: set[int] = set()
     for start in starts:
         near.update(board.vertices_within(start, reach))
-    theirs = state.grid.counter_mask(other(task.player))
+    theirs = opponent_counter_mask(state, task.player)  # any opponent's, never an ally's
     vertices = tuple(sorted(v for v in near if theirs >> v & 1))
     if not vertices:
         return state
@@ -118,7 +119,11 @@ def _extra_dice(state, task, params, log):
 
 
 def _opponent_loses_cards(state, task, params, log):
-    return ask_to_lose(state, other(task.player), params["count"])
+    # Each opponent loses the cards (M4), clockwise from the player: pushed in reverse,
+    # so the first of them decides first.
+    for opponent in reversed(opponents(state, task.player)):
+        state = ask_to_lose(state, opponent, params["count"])
+    return state
 
 
 def _gain_cards_back(state, task, params, log):

@@ -19,8 +19,9 @@ Verbs (parameters in brackets, all required unless a default is shown):
     The owner places ``count`` Shén counters, one at a time, each under the
     rules of R10/R11 (capture applies).
 ``remove_counters`` [count, range=1]
-    The owner removes up to ``count`` opponent counters on vertices within
-    ``range`` steps (R4, along the Spirit Path) of the source's position.
+    The owner removes up to ``count`` counters of any of their opponents (never an
+    ally's, M4) on vertices within ``range`` steps (R4, along the Spirit Path) of the
+    source's position.
 ``modify_trait`` [trait, amount, target="self", duration="end_of_turn"]
     ``trait`` is melee, defense, ranged or movement; ``amount`` may be
     negative; the trait never drops below 0. ``duration`` is end_of_turn or
@@ -28,7 +29,8 @@ Verbs (parameters in brackets, all required unless a default is shown):
 ``extra_dice`` [count, target="self"]
     Bonus combat dice for the current combat (R22).
 ``opponent_loses_cards`` [count]
-    Each opponent loses ``count`` cards (R24: the loser chooses which).
+    Each opponent loses ``count`` cards (R24: the loser chooses which); with more
+    than two players each of them, clockwise from the owner (M4), allies never.
 ``gain_cards_back`` [count]
     The owner returns up to ``count`` cards from their discard pile to their hand.
 ``refresh_avatar`` [target]

@@ -62,6 +62,7 @@ from games.engine.decisions import (
 from games.engine.effect_resolution import resolve_effect_step
 from games.engine.events import CountersRemoved, Event
 from games.engine.movement import record_captures
+from games.engine.seats import opponent_counter_mask, opponent_seats
 from games.engine.state import GameState, evolve, player_name, with_item
 from games.engine.victory import check_out_of_cards
 from games.engine.view import refused_for
@@ -83,7 +84,7 @@ def _answer_loss(state, decision: ChooseLostCards, action: Action, log) -> GameS
 
 
 def _remove_counter_options(state, decision: RemoveEffectCounters) -> list[Action]:
-    theirs = state.grid.counter_mask(1 - decision.player)
+    theirs = opponent_counter_mask(state, decision.player)
     return [Pass(), *(RemoveCounter(v) for v in decision.vertices if theirs >> v & 1)]
 
 
@@ -96,12 +97,13 @@ def _answer_remove_counter(state, decision: RemoveEffectCounters, action: Action
     ):
         raise IllegalAction("remove an opponent's counter within reach, or pass")
     remaining = decision.remaining - 1
-    log.append(
-        CountersRemoved(player_name(1 - decision.player), (state.board.vertex_name(action.vertex),))
-    )
+    owner = state.grid.owner(action.vertex)
+    log.append(CountersRemoved(player_name(owner), (state.board.vertex_name(action.vertex),)))
     grid = state.grid.without_counters((action.vertex,))
     # Under a walker the vertex stays filled: what was left of that group may now be dead.
-    grid, captures = grid.capture_around(action.vertex, decision.player)
+    grid, captures = grid.capture_around(
+        action.vertex, decision.player, opponent_seats(state, decision.player)
+    )
     state = evolve(
         state,
         grid=grid,

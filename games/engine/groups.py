@@ -82,6 +82,10 @@ class Layout:
 
 CapturedMasks = dict[int, int]  # the removed counters' mask per owner
 
+# Seat bits naming every seat (-1 has every bit set): without teams and with every
+# player in, a placement may capture the groups of every other player.
+EVERY_OTHER = -1
+
 
 class _Draft:
     """A change in progress: a layout's masks and groups as lists, edited in place.
@@ -115,13 +119,20 @@ class _Draft:
 
 
 def put_counter(
-    geometry: Geometry, layout: Layout, vertex: int, player: int, *, capture: bool
+    geometry: Geometry,
+    layout: Layout,
+    vertex: int,
+    player: int,
+    *,
+    capture: bool,
+    opponents: int = EVERY_OTHER,
 ) -> tuple[Layout, CapturedMasks] | None:
     """``player``'s counter on the unfilled (or walker-blocked) ``vertex``, in Go order (R11).
 
-    With ``capture``, opponent groups left without liberty or Realm Stone are
-    removed before the new counter's group is checked, and None means the
-    placement would be suicide. Without it nothing is removed or refused.
+    With ``capture``, the groups of ``opponents`` (seat bits) left without liberty or
+    Realm Stone are removed before the new counter's group is checked, and None means
+    the placement would be suicide; allies' groups are never removed (M4). Without it
+    nothing is removed or refused.
     """
     bit = 1 << vertex
     draft = _Draft(layout)
@@ -136,7 +147,7 @@ def put_counter(
             continue
         group = group.with_liberties(group.liberties & ~bit)
         draft.by_root[root] = group
-        if capture and not group.liberties and not group.anchored:
+        if capture and not group.liberties and not group.anchored and opponents >> group.owner & 1:
             dead.append(root)
     if dead:
         remove_dead_groups(geometry, draft, dead)
@@ -169,8 +180,11 @@ def put_counter(
     return draft.done()
 
 
-def is_suicide(geometry: Geometry, layout: Layout, vertex: int, player: int) -> bool:
+def is_suicide(
+    geometry: Geometry, layout: Layout, vertex: int, player: int, opponents: int = EVERY_OTHER
+) -> bool:
     """For an unfilled vertex: would ``player``'s counter there be captured at once?
+    (Only ``opponents``' groups, seat bits, can be captured to make room, M4.)
 
     Decided from the neighbouring groups' liberties, without placing, except
     in the rare case where walkers stand on all the counters it would capture.
@@ -187,26 +201,37 @@ def is_suicide(geometry: Geometry, layout: Layout, vertex: int, player: int) -> 
         if group.owner == player:
             if group.anchored or group.liberties & ~bit:
                 return False
-        elif not group.anchored and group.liberties == bit:
+        elif not group.anchored and group.liberties == bit and opponents >> group.owner & 1:
             if not layout.blocked >> neighbour & 1:
                 return False  # the capture frees this neighbour: a liberty
             captures = True
     if not captures:
         return True
-    return put_counter(geometry, layout, vertex, player, capture=True) is None
+    changed = put_counter(geometry, layout, vertex, player, capture=True, opponents=opponents)
+    return changed is None
 
 
 def capture_dead_around(
-    geometry: Geometry, layout: Layout, vertex: int, by_player: int
+    geometry: Geometry,
+    layout: Layout,
+    vertex: int,
+    by_player: int,
+    opponents: int = EVERY_OTHER,
 ) -> tuple[Layout, CapturedMasks] | None:
-    """Remove ``by_player``'s opponents' groups next to ``vertex`` with no liberty and no stone.
+    """Remove the groups of ``by_player``'s ``opponents`` (seat bits) next to ``vertex``
+    with no liberty and no stone.
 
     None when nothing is captured.
     """
     dead = []
     for root in roots_next_to(geometry, layout, vertex):
         group = layout.by_root[root]
-        if group.owner != by_player and not group.liberties and not group.anchored:
+        if (
+            group.owner != by_player
+            and opponents >> group.owner & 1
+            and not group.liberties
+            and not group.anchored
+        ):
             dead.append(root)
     if not dead:
         return None

@@ -3,8 +3,9 @@
 Avatars in spaces take king steps; walkers step orthogonally between
 vertices. No step enters an occupied space or vertex or a Realm Stone's
 vertex, and no diagonal step crosses a Realm Stone's vertex; the last step
-may enter an opponent's Avatar (a melee attack). Walkers enter only vertices
-empty of counters or holding their owner's. The earlier rulesets have neither
+may enter an opponent's Avatar (a melee attack); an ally's Avatar blocks like
+any other (M4). Walkers enter only vertices empty of counters or holding their
+owner's (an ally's counter is not their own). The earlier rulesets have neither
 of the last two rules (``stone_blocks_diagonal``, ``walker_counters``): there a
 walker may stand on an opponent's counter, which stays under it, its vertex
 filled as ever (R11), and captured with its group like any counter.
@@ -22,24 +23,32 @@ from games.engine.avatars import trait_value, with_avatar
 from games.engine.capture import ShenGrid
 from games.engine.card_piles import ask_to_lose
 from games.engine.events import CountersCaptured, Event
-from games.engine.state import Avatar, GameState, evolve, other, player_name
+from games.engine.groups import EVERY_OTHER, union_of
+from games.engine.seats import opponent_seats
+from games.engine.state import Avatar, GameState, evolve, player_name
 
 
 def stone_mask(state: GameState) -> int:
-    """The Realm Stone vertices (second stones too, R28) as a bitmask."""
-    first, second = state.grid.layout.stones
-    return first | second
+    """The Realm Stone vertices (every player's, second stones too, R28) as a bitmask."""
+    return union_of(state.grid.layout.stones)
 
 
 def counters_stop_walkers(state: GameState) -> bool:
-    """Do the opponent's counters close vertices to walkers (R21, ``walker_counters``)?"""
+    """Do opponents' counters close vertices to walkers (R21, ``walker_counters``)?"""
     return state.ruleset.walker_counters == "own_or_empty"
 
 
 def closed_counters(state: GameState, player: int) -> int:
-    """The counters a walker of ``player`` may not step onto, as a mask: the opponent's,
-    or none in the earlier rulesets (R21)."""
-    return state.grid.counter_mask(other(player)) if counters_stop_walkers(state) else 0
+    """The counters a walker of ``player`` may not step onto, as a mask: its opponents'
+    (allies' too, M4: they are not its own), or none in the earlier rulesets (R21)."""
+    return foreign_counters(state, player) if counters_stop_walkers(state) else 0
+
+
+def foreign_counters(state: GameState, player: int) -> int:
+    """Every counter but ``player``'s own, as a mask: a walker's "empty, or holding your
+    counter" (R16, R21) leaves out an ally's counter like an opponent's."""
+    counters = state.grid.layout.counters
+    return union_of(counters) & ~counters[player]
 
 
 def can_enter(state: GameState, player: int, position: int, on_path: bool) -> bool:
@@ -53,10 +62,10 @@ def can_enter(state: GameState, player: int, position: int, on_path: bool) -> bo
 
 def walker_closed(state: GameState, player: int, *, counters: bool) -> int:
     """Vertices a walker of ``player`` cannot stand on: Realm Stones, other walkers and,
-    with ``counters``, the opponent's counters, as a mask."""
+    with ``counters``, every other player's counters, as a mask."""
     closed = stone_mask(state)
     if counters:
-        closed |= state.grid.counter_mask(other(player))
+        closed |= foreign_counters(state, player)
     for avatar in state.avatars:
         if avatar.on_path:
             closed |= 1 << avatar.at
@@ -85,6 +94,8 @@ def reach(
         return [], []
     on_path = avatar.on_path
     owner = avatar.owner
+    # Only opponents' Avatars may be attacked; the owner's own and allies' block (M4).
+    opponents = opponent_seats(state, owner)
     occupied = occupancy(state.avatars)[on_path]
     board = state.board
     # Each step names the vertex a Realm Stone would block it at (R21): the vertex
@@ -118,7 +129,7 @@ def reach(
                     continue
                 occupant = get(target)
                 if occupant is not None:
-                    if occupant.owner != owner:
+                    if opponents >> occupant.owner & 1:
                         attacks.append((occupant.card, position))
                 elif not closed >> target & 1:
                     seen.add(target)
@@ -142,12 +153,15 @@ def step_is_open(state: GameState, player: int, start: int, end: int | None, on_
     return corner is None or not stone_mask(state) >> corner & 1
 
 
-def walker_arrival_grid(grid: ShenGrid, start: int | None, end: int, player: int):
-    """(grid after a walker of ``player`` leaves ``start`` and arrives on ``end``, captures)."""
+def walker_arrival_grid(
+    grid: ShenGrid, start: int | None, end: int, player: int, opponents: int = EVERY_OTHER
+):
+    """(grid after a walker of ``player`` leaves ``start`` and arrives on ``end``, captures
+    of ``opponents``' groups, seat bits)."""
     if start is not None:
         grid = grid.with_blocked(start, False)
     grid = grid.with_blocked(end, True)
-    return grid.capture_around(end, player)
+    return grid.capture_around(end, player, opponents)
 
 
 def arrival_is_suicide(grid: ShenGrid, end: int, player: int) -> bool:
@@ -164,7 +178,8 @@ def walker_may_arrive(state: GameState, avatar: Avatar, end: int) -> bool:
     if not state.grid.last_liberties(avatar.owner) >> end & 1:
         return True
     start = avatar.at if avatar.on_path else None
-    grid, _ = walker_arrival_grid(state.grid, start, end, avatar.owner)
+    owner = avatar.owner
+    grid, _ = walker_arrival_grid(state.grid, start, end, owner, opponent_seats(state, owner))
     return not arrival_is_suicide(grid, end, avatar.owner)
 
 
@@ -179,7 +194,7 @@ def place_avatar(
     captures: dict[int, tuple[int, ...]] = {}
     if on_path:
         grid = grid.with_blocked(end, True)
-        grid, captures = grid.capture_around(end, avatar.owner)
+        grid, captures = grid.capture_around(end, avatar.owner, opponent_seats(state, avatar.owner))
     # Moved: no longer where it stood when the phase began (R19, R20).
     moved = evolve(avatar, at=end, on_path=on_path, start_at=-1)
     state = evolve(
@@ -202,16 +217,17 @@ def record_captures(
 
 
 def ranged_targets_within(state: GameState, avatar: Avatar, limit: int) -> list[int]:
-    """The cards of the opposing Avatars in spaces within king-move distance ``limit``
-    of ``avatar``'s space (R4, R19), in the order of ``state.avatars``; with
+    """The cards of the opponents' Avatars (M4) in spaces within king-move distance
+    ``limit`` of ``avatar``'s space (R4, R19), in the order of ``state.avatars``; with
     ``ranged_targets`` "any" (the earlier texts' "any other Avatar" read literally),
-    the owner's other Avatars too."""
+    every other Avatar, the owner's and allies' too."""
     distance = state.board.space_distance
     any_avatar = state.ruleset.ranged_targets == "any"
+    opponents = opponent_seats(state, avatar.owner)
     return [
         target.card
         for target in state.avatars
         if not target.on_path
-        and (target.owner != avatar.owner or (any_avatar and target.card != avatar.card))
+        and (opponents >> target.owner & 1 or (any_avatar and target.card != avatar.card))
         and distance(avatar.at, target.at) <= limit
     ]

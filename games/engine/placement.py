@@ -16,13 +16,13 @@ from games.engine.capture import IllegalPlacement
 from games.engine.decisions import PlaceEffectCounters, PlaceShen
 from games.engine.events import CounterPlaced, Event, Passed
 from games.engine.movement import record_captures
-from games.engine.seats import is_in, turn_order
+from games.engine.seats import is_in, opponent_seats, turn_order
 from games.engine.state import GameState, evolve, player_name, with_item
 
 
 def placements(state: GameState, player: int) -> list[int]:
     """The vertices where ``player`` may place a counter now."""
-    legal = state.grid.legal_placements(player)
+    legal = state.grid.legal_placements(player, opponent_seats(state, player))
     if state.ruleset.ko and state.just_captured:
         banned = set(state.just_captured)
         legal = [v for v in legal if v not in banned]
@@ -47,7 +47,8 @@ def place_counter(state: GameState, player: int, vertex: int, log: list[Event]) 
             f"{board.vertex_name(vertex)} was just captured: no placing there (ko, R12)"
         )
     try:
-        grid, captures = state.grid.place(vertex, player)
+        # Only opponents' groups are captured: never an ally's (M4).
+        grid, captures = state.grid.place(vertex, player, opponent_seats(state, player))
     except IllegalPlacement as error:
         raise IllegalAction(str(error)) from None
     captured = tuple(v for vertices in captures.values() for v in vertices)

@@ -31,6 +31,7 @@ from games.engine.movement import (
     walker_closed,
     walker_may_arrive,
 )
+from games.engine.seats import opponent_seats
 from games.engine.state import Avatar, GameState, evolve, player_name, with_item
 from games.engine.view import card_name_for
 
@@ -94,8 +95,9 @@ def resolves_at_once(state: GameState, spec: CardSpec, profile: PlayProfile) -> 
 def _targets(state: GameState, player: int, kind: str) -> list[Avatar]:
     if kind == "own_avatar":
         return [a for a in state.avatars if a.owner == player]
-    if kind == "opponent_avatar":
-        return [a for a in state.avatars if a.owner != player]
+    if kind == "opponent_avatar":  # an opponent's, never an ally's (M4)
+        opponents = opponent_seats(state, player)
+        return [a for a in state.avatars if opponents >> a.owner & 1]
     return list(state.avatars)
 
 
@@ -183,7 +185,8 @@ def _manifest_spots(
         return []  # one Spirit in play at a time (R16, beta-2025)
     newcomer = Avatar(-1, player, -1, False)
     paying = shen.paying(0 if paid else cost, on_path=True)
-    # No opponent's counter, as walkers stand (R16, R21): any vertex, in the earlier rulesets.
+    # Empty or the player's own counter, as walkers stand (R16, R21): any vertex, in the
+    # earlier rulesets.
     closed = walker_closed(state, player, counters=counters_stop_walkers(state))
     # Only a vertex that is the last liberty of one of the player's groups needs the
     # closer look of walker_may_arrive; the mask of those is read once for all.

@@ -93,11 +93,47 @@ def stone_order(first: int, count: int) -> tuple[int, ...]:
     return tuple((first - step) % count for step in range(count))
 
 
+def opponent_seats(state: GameState, player: int) -> int:
+    """``player``'s opponents still in as seat bits (bit ``p`` for seat ``p``, M4): the
+    board's masks and groups are checked against it with one shift."""
+    count = len(state.hands)
+    teams, gone = state.teams, state.players_out
+    if not teams and not gone:
+        return ((1 << count) - 1) & ~(1 << player)
+    # is_opponent for each seat, inlined: this runs for every step search and placement.
+    team = teams[player] if teams else -1
+    mask = 0
+    for seat in range(count):
+        if seat != player and seat not in gone and (not teams or teams[seat] != team):
+            mask |= 1 << seat
+    return mask
+
+
+def side_seats(state: GameState, player: int) -> int:
+    """``player`` and their team-mates still in, as seat bits (M4)."""
+    if not state.teams:
+        return 1 << player
+    return (1 << player) | sum(1 << p for p in allies(state, player))
+
+
+def seats_mask(masks: tuple[int, ...], seats_bits: int) -> int:
+    """The union of the per-seat ``masks`` of the seats in ``seats_bits``."""
+    union = 0
+    for seat, mask in enumerate(masks):
+        if seats_bits >> seat & 1:
+            union |= mask
+    return union
+
+
 def opponent_counter_mask(state: GameState, player: int) -> int:
     """The vertices holding an opponent's Shén counter, as a bitmask (M4)."""
     counters = state.grid.layout.counters
-    mask = 0
-    for other in range(len(counters)):
-        if is_opponent(state, player, other):
-            mask |= counters[other]
-    return mask
+    if len(counters) == 2 and not state.players_out:
+        return counters[1 - player]
+    return seats_mask(counters, opponent_seats(state, player))
+
+
+def opponent_stone_mask(state: GameState, player: int) -> int:
+    """The vertices of the opponents' Realm Stones, as a bitmask (M4: any of them may be
+    attacked)."""
+    return seats_mask(state.grid.layout.stones, opponent_seats(state, player))

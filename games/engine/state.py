@@ -85,7 +85,8 @@ class Combat:
 
     ``kind`` is melee, ranged or stone. ``origin`` is where the attacker
     attacks from; ``target`` the attacked position (the Realm Stone's vertex
-    for a stone attack). Per-player tuples are indexed by player.
+    for a stone attack). Per-player tuples are indexed by player, one item per seat;
+    only the two combatants' items change (M6).
     ``bonus_from`` notes, for the log, the cards that gave the bonus dice:
     (player, card, dice) for each gift, in order.
     """
@@ -97,9 +98,9 @@ class Combat:
     target: int
     on_path: bool
     start: int = -1
-    bonus_dice: tuple[int, int] = (0, 0)
-    cards_used: tuple[bool, bool] = (False, False)
-    abilities_used: tuple[bool, bool] = (False, False)
+    bonus_dice: tuple[int, ...] = (0, 0)
+    cards_used: tuple[bool, ...] = (False, False)
+    abilities_used: tuple[bool, ...] = (False, False)
     winner: int = -1
     attack_dice: tuple[int, ...] = ()
     defense_dice: tuple[int, ...] = ()

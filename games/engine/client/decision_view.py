@@ -57,7 +57,8 @@ from games.engine.client.places import (
 )
 from games.engine.client.words import action_in_words
 from games.engine.game import legal_actions
-from games.engine.state import GameState, other, player_name
+from games.engine.seats import seat_count
+from games.engine.state import GameState, player_name
 
 __all__ = (
     "CardChoice",
@@ -294,6 +295,16 @@ PROMPTS: MappingProxyType[type, str] = MappingProxyType(
 )
 
 
+def _counters_owners(state: GameState, decision: Any) -> str:
+    """Whose counters a RemoveEffectCounters decision may remove: "Blue's", or "Blue's and
+    Green's" with more opponents in reach (M4)."""
+    grid = state.grid
+    owners = sorted({grid.owner(v) for v in getattr(decision, "vertices", ())} - {None})
+    if not owners and seat_count(state) == 2:
+        owners = [1 - decision.player]
+    return " and ".join(f"{player_name(owner)}'s" for owner in owners) or "an opponent's"
+
+
 def _cards(count: int) -> str:
     return "1 card" if count == 1 else f"{count} cards"
 
@@ -310,7 +321,7 @@ def _prompt(state: GameState, decision: Any) -> str:
     text = PROMPTS[type(decision)].format(
         avatar=card_name(state, avatar) + ("" if found is None else f" at {found.name}"),
         counters="1 more counter" if remaining == 1 else f"{remaining} more counters",
-        opponent=f"{player_name(other(decision.player))}'s",
+        opponent=_counters_owners(state, decision),
         still=" or ".join(what for what, allowed in may if allowed) or "do nothing more",
         count=_cards(getattr(decision, "count", 0)),
         cards=_cards(0 if choice is None else choice.count),

@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from games.engine import actions
 from games.engine.actions import Action, UseAbility
+from games.engine.activation import stone_in_reach
 from games.engine.client.places import (
     at_place,
     bearer,
@@ -35,7 +36,8 @@ from games.engine.decisions import (
     RemoveOrLose,
     TakeTurn,
 )
-from games.engine.state import GameState, other, player_name
+from games.engine.seats import seat_count
+from games.engine.state import GameState, player_name
 
 DASH = "\N{EN DASH}"
 
@@ -122,7 +124,7 @@ def _fill(sentence: str, state: GameState, action: Action) -> str:
         avatar=_avatar(state, avatar) if avatar >= 0 else "",
         at=where(state, avatar),
         to=destination_name(state, action),
-        opponent=_opponent(state),
+        opponent=_opponent(state, action),
     )
 
 
@@ -211,7 +213,17 @@ def _hand_of(state: GameState, card: int) -> tuple[int, ...]:
     return state.hands[owner]
 
 
-def _opponent(state: GameState) -> str:
-    """The possessive of the deciding player's opponent: "Blue's"."""
+def _opponent(state: GameState, action: Action) -> str:
+    """The possessive of the opponent ``action`` acts against: "Blue's". The owner of the
+    counter it removes or of the Realm Stone it attacks; with two players, the other."""
     player = state.to_decide
-    return "the opponent's" if player is None else f"{player_name(other(player))}'s"
+    owner = None
+    if isinstance(action, actions.RemoveCounter) and state.board.is_vertex(action.vertex):
+        owner = state.grid.owner(action.vertex)
+    elif isinstance(action, actions.AttackRealmStone):
+        avatar = state.avatar(action.avatar)
+        stone = -1 if avatar is None else stone_in_reach(state, avatar)
+        owner = state.grid.stone_owner(stone) if stone >= 0 else None
+    if owner is None and player is not None and seat_count(state) == 2:
+        owner = 1 - player
+    return "the opponent's" if owner is None else f"{player_name(owner)}'s"
