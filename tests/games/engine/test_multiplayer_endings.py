@@ -1,9 +1,16 @@
 """Claims, players going out and winning with more than two players (R20, R25, R26,
 M5, M7, M8)."""
 
+from games.engine import RULESETS
 from games.engine.actions import NameOpponent
 from games.engine.codec import to_json
-from games.engine.decisions import ActivationStep, ChooseLostCards, ChooseOpponent, PlaceShen
+from games.engine.decisions import (
+    ActivationStep,
+    ChooseAdvance,
+    ChooseLostCards,
+    ChooseOpponent,
+    PlaceShen,
+)
 from games.engine.events import PlayerOut
 from games.engine.going_out import leave
 from games.engine.seats import is_opponent, opponent_counter_mask
@@ -223,3 +230,35 @@ def test_m8_two_player_results_encode_as_before():
     assert to_json(Result(0, "anchors")) == '{"$":"Result","reason":"anchors","winner":0}'
     assert Result(1, "adjudicated").winners == (1,)
     assert Result(None, "adjudicated").winners == ()
+
+
+# -- beta-2025: one action a turn (R27) ------------------------------------------------------
+
+BETA_2025 = RULESETS["beta-2025"]
+
+
+def test_m5_each_opponent_loses_cards_after_a_claim_in_beta_2025():
+    builder = seated(3, ruleset=BETA_2025).holds(RED, "j1").holds(RED, "a10")
+    scene = builder.avatar(RED, WARDEN, "a1").one_action(RED).do("a1 claims")
+    scene.do("lose deck 2", "lose deck 2")
+    assert (scene.cards_lost(BLUE), scene.cards_lost(GREEN)) == (2, 2)
+
+
+def test_m7_the_next_turn_skips_a_player_out_in_beta_2025():
+    builder = seated(3, ruleset=BETA_2025, short={BLUE: 1}).holds(RED, "j1").holds(RED, "a10")
+    scene = builder.avatar(RED, WARDEN, "a1").one_action(RED).do("a1 claims", "lose deck 2")
+    assert scene.state.players_out == (BLUE,)
+    assert (scene.state.turn_player, scene.decision.player) == (GREEN, GREEN)
+
+
+def test_m7_a_combat_ends_safely_when_its_loser_goes_out():
+    builder = seated(3, short={BLUE: 1}).avatar(RED, WARDEN, "c6").avatar(BLUE, SENTINEL, "d7")
+    scene = builder.dice(6, 6, 6, 1, 1).activation(RED).do("c6xd7")
+    # Beaten by twice its total: Sentinel is removed and Blue loses its last card (R23).
+    assert scene.state.players_out == (BLUE,)
+    # The rest of the combat goes on: the winner may move into the vacated space.
+    scene.expect(ChooseAdvance).do("advance")
+    assert scene.at("d7") == "ember-warden"
+    assert scene.state.result is None and scene.state.combat is None
+    assert scene.decision == ActivationStep(GREEN)  # after Red's step; Blue's is gone
+    assert accounted(scene.state)
