@@ -66,7 +66,6 @@ from games.engine.state import (
     Avatar,
     GameState,
     evolve,
-    other,
     player_name,
     with_item,
 )

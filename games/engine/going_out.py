@@ -11,8 +11,9 @@ them (M7):
 * with ``out_pieces`` "removed" their Shén counters leave the board (no capture, no
   card loss) and the anchor points they held become unclaimed; with "remain" both stay
   where they are, owned by nobody: the counters keep their seat's layer of the grid,
-  where every rule that reads an opponent's or an ally's counters passes them by, since
-  those rules ask only about players still in;
+  where they fill their vertices like any counter, but every rule that reads an
+  opponent's or an ally's counters (capture, costs, dice) passes them by, since those
+  rules ask only about players still in;
 * their Realm Stone stays on its vertex in their seat's layer: it blocks walkers and
   placements like any Realm Stone, but it is nobody's to attack or to count as Shén;
 * whatever the stack still waited for from them is dropped: an Activation step passes
