@@ -53,7 +53,9 @@ def rulebook():
 
 def test_every_ruling_has_one_section_in_order(rulebook):
     numbers = [heading.number for heading in rulebook.headings if heading.number]
-    expected = [f"R{n}" for n in range(1, 27)] + [f"F{n}" for n in range(1, 4)]
+    rules, more_players, formats = range(1, 27), range(1, 10), range(1, 4)
+    expected = [f"R{n}" for n in rules] + [f"M{n}" for n in more_players]
+    expected += [f"F{n}" for n in formats]
     assert numbers == expected
 
 

@@ -32,6 +32,7 @@ from games.engine.actions import (
     LoseCards,
     MeleeAttack,
     Move,
+    NameOpponent,
     Pass,
     PlaceCounter,
     PlaceRealmStone,
@@ -81,6 +82,7 @@ from games.engine.decisions import (
     AvatarActivation,
     ChooseAdvance,
     ChooseLostCards,
+    ChooseOpponent,
     ChooseRealmStone,
     ChooseRedraw,
     ChooseRetreat,
@@ -123,8 +125,10 @@ from games.engine.events import (
     FirstPlayerRolled,
     GameOver,
     MeleeRolled,
+    OpponentNamed,
     Part,
     Passed,
+    PlayerOut,
     RangedRolled,
     RealmStoneAttacked,
     RealmStonePlaced,
@@ -152,7 +156,7 @@ from games.engine.ruleset import (
 from games.engine.scenarios import MAX_SIDE, Scenario, ScenarioError
 from games.engine.setup import DeckList, laid_out, start_game
 from games.engine.state import ACTIVATION, PLAYERS, Avatar, GameState, Result, player_name
-from games.engine.victory import is_over, winner
+from games.engine.victory import is_over, winner, winners
 from games.engine.view import HIDDEN, redact_events, view_for
 
 __all__ = (
@@ -202,6 +206,7 @@ __all__ = (
     "CardsReturned",
     "ChooseAdvance",
     "ChooseLostCards",
+    "ChooseOpponent",
     "ChooseRealmStone",
     "ChooseRedraw",
     "ChooseRetreat",
@@ -233,6 +238,8 @@ __all__ = (
     "MeleeAttack",
     "MeleeRolled",
     "Move",
+    "NameOpponent",
+    "OpponentNamed",
     "Option",
     "Part",
     "Pass",
@@ -243,6 +250,7 @@ __all__ = (
     "PlaceRealmStone",
     "PlaceShen",
     "PlayCard",
+    "PlayerOut",
     "RandomBot",
     "RangedAttack",
     "RangedRolled",
@@ -302,4 +310,5 @@ __all__ = (
     "validate_timing",
     "view_for",
     "winner",
+    "winners",
 )

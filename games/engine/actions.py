@@ -208,5 +208,13 @@ class Redraw(Action):
     Pass keeps it."""
 
 
+@dataclass(frozen=True, slots=True)
+class NameOpponent(Action):
+    """After a claim (M5, ``claim_loss`` "chosen_opponent"): the claimer names the
+    opponent, a player still in, who loses the cards."""
+
+    opponent: int
+
+
 # Pass has no fields: one instance serves everywhere.
 PASS = Pass()

@@ -34,8 +34,8 @@ from games.engine.actions import (
     UseAbility,
 )
 from games.engine.avatars import replace_avatar, trait_value, with_avatar
-from games.engine.card_piles import ask_to_lose
 from games.engine.cards import CardSpec
+from games.engine.claim_losses import ask_after_claim
 from games.engine.combat import start_combat
 from games.engine.costs import PlayerShen, shen_at
 from games.engine.decisions import (
@@ -66,7 +66,6 @@ from games.engine.state import (
     Avatar,
     GameState,
     evolve,
-    other,
     player_name,
     with_item,
 )
@@ -424,7 +423,8 @@ def answer_follow_up(state: GameState, decision: FollowUp, action: Action, log: 
 
 
 def claim(state: GameState, avatar: Avatar, index: int, log: list[Event]) -> GameState:
-    """R20: the claimer holds the anchor; each opponent loses (anchors held − 1) cards."""
+    """R20: the claimer holds the anchor; the opponents lose (anchors held − 1) cards
+    (M5: each of them, or the one the claimer names, ``claim_loss``)."""
     player = avatar.owner
     state = replace_avatar(state, evolve(avatar, exhausted=True))
     holders = with_item(state.holders, index, player)
@@ -440,7 +440,7 @@ def claim(state: GameState, avatar: Avatar, index: int, log: list[Event]) -> Gam
     )
     state = check_all_anchors(state, player, log)
     if state.result is None:
-        state = ask_to_lose(state, other(player), held - 1)
+        state = ask_after_claim(state, player, held - 1)
     return state
 
 

@@ -64,8 +64,9 @@ def draw(
 
 def ask_to_lose(state: GameState, player: int, count: int) -> GameState:
     """Push the decision for ``player`` to lose ``count`` cards (nothing when count is 0,
-    or when the ruleset has no card losses at all: simplified-0.1)."""
-    if count <= 0 or not state.ruleset.card_losses:
+    when the ruleset has no card losses at all, simplified-0.1, or when ``player`` is
+    out, M7: nobody owes cards for their pieces left ownerless)."""
+    if count <= 0 or not state.ruleset.card_losses or player in state.players_out:
         return state
     return evolve(state, pending=(*state.pending, ChooseLostCards(player, count)))
 

@@ -112,6 +112,14 @@ class ChooseLostCards(Decision):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseOpponent(Decision):
+    """After ``player``'s claim (M5, ``claim_loss`` "chosen_opponent"): name the opponent
+    who loses ``count`` cards."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class ChooseReturnedCards(Decision):
     """A gain_cards_back effect: ``player`` returns up to ``count`` cards of their
     discard pile to hand, choosing which."""

@@ -6,7 +6,8 @@ line reads on its own, without the state it came from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 
 class Event:
@@ -16,6 +17,11 @@ class Event:
 
     def log_line(self) -> str:  # pragma: no cover - every event overrides it
         raise NotImplementedError
+
+
+# Metadata of a field added after games were stored (``codec.OMIT_DEFAULT``): left out
+# of the text while it holds its default, so older logs read and print as before.
+_ADDED = MappingProxyType({"omit_default": True})
 
 
 def _dice(dice: tuple[int, ...]) -> str:
@@ -431,6 +437,18 @@ class AnchorClaimed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OpponentNamed(Event):
+    """The claimer names the opponent who loses the cards (M5, ``chosen_opponent``)."""
+
+    player: str
+    opponent: str
+    count: int
+
+    def log_line(self) -> str:
+        return f"{self.player} names {self.opponent} to lose {_cards(self.count)}"
+
+
+@dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
     """The end of a turn."""
 
@@ -442,12 +460,38 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class GameOver(Event):
-    """The result: a winner (None for a draw) and why."""
+    """The result: a winner (None for a draw) and why; with more than two seats
+    ``among`` names everyone sharing it (a winning team, or the players drawing, M8)."""
 
     winner: str | None
     reason: str
+    among: tuple[str, ...] = field(default=(), metadata=_ADDED)
 
     def log_line(self) -> str:
+        if len(self.among) > 1:
+            names = ", ".join(self.among[:-1]) + " and " + self.among[-1]
+            verb = "draw" if self.winner is None else "win"
+            return f"{names} {verb} ({self.reason})"
         if self.winner is None:
             return f"The game is a draw ({self.reason})"
         return f"{self.winner} wins ({self.reason})"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOut(Event):
+    """A player with no cards in hand, deck and discard pile is out (R25, M7): how many
+    of their Shén counters left the board, and the anchor points that became unclaimed
+    (their Avatars leaving are told by AvatarRemoved)."""
+
+    player: str
+    counters: int = 0
+    unclaimed: tuple[str, ...] = ()
+
+    def log_line(self) -> str:
+        text = f"{self.player} is out of cards and leaves the game"
+        parts = []
+        if self.counters:
+            parts.append(f"{self.counters} Shén counter{'s' * (self.counters != 1)} removed")
+        if self.unclaimed:
+            parts.append(", ".join(self.unclaimed) + " unclaimed")
+        return text + (f" ({'; '.join(parts)})" if parts else "")

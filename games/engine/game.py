@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
-from games.engine import activation, combat, combat_results, one_action, placement, setup, turns
+from games.engine import (
+    activation,
+    claim_losses,
+    combat,
+    combat_results,
+    one_action,
+    placement,
+    setup,
+    turns,
+)
 from games.engine.actions import (
     PASS,
     Action,
@@ -36,6 +45,7 @@ from games.engine.decisions import (
     BeginTurn,
     ChooseAdvance,
     ChooseLostCards,
+    ChooseOpponent,
     ChooseRealmStone,
     ChooseRedraw,
     ChooseRetreat,
@@ -61,10 +71,10 @@ from games.engine.decisions import (
 )
 from games.engine.effect_resolution import resolve_effect_step
 from games.engine.events import CountersRemoved, Event
+from games.engine.going_out import check_players_out
 from games.engine.movement import record_captures
 from games.engine.seats import opponent_counter_mask, opponent_seats
 from games.engine.state import GameState, evolve, player_name, with_item
-from games.engine.victory import check_out_of_cards
 from games.engine.view import refused_for
 
 new_game = setup.new_game
@@ -140,6 +150,7 @@ DECISIONS: Mapping[type, tuple[Legal, Answer]] = MappingProxyType(
         AfterCombat: (combat_results.after_combat_options, combat_results.answer_after_combat),
         RemoveOrLose: (combat_results.remove_or_lose_options, combat_results.answer_remove_or_lose),
         ChooseLostCards: (_lose_options, _answer_loss),
+        ChooseOpponent: (claim_losses.opponent_options, claim_losses.answer_opponent),
         ChooseReturnedCards: (return_choices, answer_return),
         ChooseRetreat: (_retreat_options, combat_results.answer_retreat),
         ChooseAdvance: (_advance_options, combat_results.answer_advance),
@@ -198,7 +209,7 @@ _ALWAYS_ASKED = frozenset(DECISIONS) - {ChooseLostCards, CombatWindow, *_PASS_ON
 def _settle(state: GameState, log: list[Event]) -> GameState:
     """Run tasks and forced answers until a player must decide or the game ends."""
     while True:
-        state = check_out_of_cards(state, log)
+        state = check_players_out(state, log)
         if state.result is not None or not state.pending:
             return state
         top = state.pending[-1]

@@ -107,13 +107,35 @@ class Combat:
     bonus_from: tuple[tuple[int, int, int], ...] = note(())
 
 
+# Metadata of a field added after games were stored (``codec.OMIT_DEFAULT``): left out
+# of the text while it holds its default, so older games and their digests stay valid.
+_ADDED = MappingProxyType({"omit_default": True})
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """How the game ended: ``winner`` None is a draw; reason anchors, out_of_cards,
-    no_avatars (simplified-0.1) or adjudicated."""
+    no_avatars (simplified-0.1) or adjudicated.
+
+    With more than two seats (M8) ``among`` names every player who shares the result:
+    the winners (the one player, or every player of the winning ``team``, those out
+    included), or in a draw the players drawing (the last ones in, or the leaders of an
+    adjudication). ``winner`` is then one of the winners: the claimer who completed the
+    anchor points, else the lowest seat still in. Two-player results leave both at their
+    defaults, so their encoding is what it always was.
+    """
 
     winner: int | None
     reason: str
+    team: int = field(default=-1, metadata=_ADDED)
+    among: tuple[int, ...] = field(default=(), metadata=_ADDED)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every player who won: () for a draw, else ``among`` or just ``winner``."""
+        if self.winner is None:
+            return ()
+        return self.among or (self.winner,)
 
 
 # No slots: evolve() copies a state by updating its __dict__.
@@ -147,16 +169,12 @@ class GameState:
     result: Result | None
     # R28: the realm of each player's second Realm Stone ("" while they have none).
     # Left out of stored games while unused (codec.OMIT_DEFAULT).
-    second_realms: tuple[str, ...] = field(
-        default=("", ""), metadata=MappingProxyType({"omit_default": True})
-    )
+    second_realms: tuple[str, ...] = field(default=("", ""), metadata=_ADDED)
     # M1, M4: the team of each seat, or () for every player on their own.
-    teams: tuple[int, ...] = field(default=(), metadata=MappingProxyType({"omit_default": True}))
+    teams: tuple[int, ...] = field(default=(), metadata=_ADDED)
     # M7: the players who are out, in the order they went out (the game goes on
     # while two players or teams are in).
-    players_out: tuple[int, ...] = field(
-        default=(), metadata=MappingProxyType({"omit_default": True})
-    )
+    players_out: tuple[int, ...] = field(default=(), metadata=_ADDED)
 
     @property
     def board(self) -> Geometry:

@@ -1,20 +1,21 @@
 """What one player may see of a game: their view of the state and of the events.
 
-A player sees the board, every card in play, both discard piles and the cards
-beside the board, their own hand, and only the sizes of everything else: the
-opponent's hand, both decks (their order is unknown to everyone, R8) and both
-out-of-game piles (cards lost off the top of a deck leave unseen, R24, and the
-state does not remember which those were). The generator state goes too: with
+A player sees the board, every card in play, every discard pile and the cards
+beside the board, their own hand, and only the sizes of everything else: every
+other hand (a team-mate's too, M9), every deck (their order is unknown to
+everyone, R8) and every out-of-game pile (cards lost off the top of a deck leave
+unseen, R24, and the state does not remember which those were). The generator
+state goes too: with
 it one could replay every shuffle and foresee every die.
 
-A hidden card is ``HIDDEN`` in its pile, and when it belongs to the opponent
-its spec in ``state.cards`` becomes ``HIDDEN_SPEC``, so the opponent's deck
+A hidden card is ``HIDDEN`` in its pile, and when it belongs to another player
+its spec in ``state.cards`` becomes ``HIDDEN_SPEC``, so another player's deck
 list does not leak through the card table either. The view's card table ends
 with one extra ``HIDDEN_SPEC``, so looking up ``HIDDEN`` finds the placeholder.
 
 Refusals follow the same rule (``seen_by``): a refusal names a card only when the
 deciding player sees where it is, and ``refused_for`` gives one sentence for every card
-number they cannot place, so no refusal tells the other hand from a deck or from nothing.
+number they cannot place, so no refusal tells another hand from a deck or from nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from games.engine import events
 from games.engine.actions import Action, IllegalAction
 from games.engine.cards import CardSpec
 from games.engine.events import CardsLost, Event
-from games.engine.state import PLAYERS, GameState, player_name
+from games.engine.state import GameState, player_name
 
 HIDDEN = -1
 NOBODY = -1
@@ -37,9 +38,9 @@ HIDDEN_SPEC = CardSpec(name="Hidden card", slug="hidden", kind="action", realm="
 def view_for(state: GameState, player: int | None) -> GameState:
     """``state`` as ``player`` sees it (a GameState for display, not for play).
 
-    ``player`` None is a spectator, who sees neither hand.
+    ``player`` None is a spectator, who sees no hand.
     """
-    hiders = _others(player)
+    hiders = _others(state, player)
     hidden = {
         card
         for other_player in hiders
@@ -64,13 +65,13 @@ def view_for(state: GameState, player: int | None) -> GameState:
 
 
 def redact_events(events: Iterable[Event], player: int | None) -> list[Event]:
-    """``events`` as ``player`` (None: a spectator) may read them: other players'
-    unseen cards lose their names."""
-    names = frozenset(player_name(other_player) for other_player in _others(player))
+    """``events`` as ``player`` (None: a spectator) may read them: every other player's
+    unseen cards lose their names, a team-mate's too (M9)."""
+    reader = None if player is None else player_name(player)
     redacted = []
     for event in events:
         redactor = _REDACTORS.get(type(event))
-        redacted.append(redactor(event, names) if redactor else event)
+        redacted.append(redactor(event, reader) if redactor else event)
     return redacted
 
 
@@ -80,7 +81,7 @@ def seen_by(state: GameState, player: int | None, card: object) -> bool:
     game (``HIDDEN`` in their view), nor a number that is no card at all."""
     if type(card) is not int or not 0 <= card < len(state.cards):
         return False
-    unseen = (*(state.hands[other] for other in _others(player)), *state.decks, *state.out)
+    unseen = (*(state.hands[other] for other in _others(state, player)), *state.decks, *state.out)
     return not any(card in pile for pile in unseen)
 
 
@@ -113,24 +114,25 @@ def refused_for(
     return refusal
 
 
-def _others(player: int | None) -> frozenset[int]:
-    """The players whose hidden cards ``player`` may not see."""
-    return frozenset(p for p in PLAYERS if p != player)
+def _others(state: GameState, player: int | None) -> frozenset[int]:
+    """The seats whose hidden cards ``player`` may not see: every other seat, team-mates
+    included (M9)."""
+    return frozenset(p for p in range(len(state.hands)) if p != player)
 
 
 def _hide(pile: tuple[int, ...]) -> tuple[int, ...]:
     return (HIDDEN,) * len(pile)
 
 
-def _redact_cards_lost(event: CardsLost, others: frozenset[str]) -> CardsLost:
+def _redact_cards_lost(event: CardsLost, reader: str | None) -> CardsLost:
     # Cards another player gives up from hand were never shown; the discard pile is public.
-    if event.player not in others or not event.hand:
+    if event.player == reader or not event.hand:
         return event
     return replace(event, hand=(HIDDEN_SPEC.name,) * len(event.hand))
 
 
 # Event classes that can name a card the reader has not seen, and how to hide it.
-_REDACTORS: Mapping[type, Callable[[Event, frozenset[str]], Event]] = MappingProxyType(
+_REDACTORS: Mapping[type, Callable[[Event, str | None], Event]] = MappingProxyType(
     {CardsLost: _redact_cards_lost}
 )
 
@@ -165,12 +167,14 @@ PUBLIC_EVENTS = frozenset(
         events.RangedRolled,
         events.RealmStoneAttacked,
         events.AnchorClaimed,
+        events.OpponentNamed,
         events.TurnEnded,
         events.GameOver,
+        events.PlayerOut,  # counts and the board only
     }
 )
 
 
 def redacted_event_classes() -> frozenset[type]:
-    """The event classes ``redact_events`` rewrites for the opponent."""
+    """The event classes ``redact_events`` rewrites for the other players."""
     return frozenset(_REDACTORS)

@@ -26,6 +26,7 @@ fields, every one of them present::
     {"type": "refresh", "avatar": 7}
     {"type": "establish_realm_stone", "vertex": 40, "realm": "Jade"}
     {"type": "redraw"}
+    {"type": "name_opponent", "opponent": 2}
 
 Cards and Avatars are the state's card ints (an Avatar is named by the card
 that manifested it); positions are board ints (spaces, or vertices on the
@@ -77,6 +78,7 @@ ACTION_TYPES: MappingProxyType[str, type[Action]] = MappingProxyType(
         "refresh": actions.Refresh,
         "establish_realm_stone": actions.EstablishRealmStone,
         "redraw": actions.Redraw,
+        "name_opponent": actions.NameOpponent,
     }
 )
 TYPE_NAMES: MappingProxyType[type[Action], str] = MappingProxyType(

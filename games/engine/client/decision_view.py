@@ -258,6 +258,7 @@ DECISION_KINDS: MappingProxyType[type, str] = MappingProxyType(
         decisions.AfterCombat: "after_combat",
         decisions.RemoveOrLose: "remove_or_lose",
         decisions.ChooseLostCards: "choose_lost_cards",
+        decisions.ChooseOpponent: "choose_opponent",
         decisions.ChooseReturnedCards: "choose_returned_cards",
         decisions.ChooseRetreat: "choose_retreat",
         decisions.ChooseAdvance: "choose_advance",
@@ -283,6 +284,7 @@ PROMPTS: MappingProxyType[type, str] = MappingProxyType(
         decisions.ChooseLostCards: (
             "choose {cards} to lose from hand, discard pile or the top of the deck (R24)"
         ),
+        decisions.ChooseOpponent: "name the opponent who loses {count} for your claim (M5)",
         decisions.ChooseReturnedCards: "return up to {cards} from the discard pile to hand",
         decisions.ChooseRetreat: "choose where {avatar} retreats",
         decisions.ChooseAdvance: "advance {avatar} into the attacked position, or stay",

@@ -22,6 +22,7 @@ remove avatar / keep avatar      after losing a combat (R23)
 retreat c1 / advance / take E5   a blocked retreat, moving in, removing a counter
 draw / refresh c3 / redraw       a turn's draw or refresh (R27), a new opening hand (R8)
 stone E5 jade       establish a second Realm Stone of a realm on E5 (R28)
+name Blue           name the opponent who loses a claim's cards (M5, chosen_opponent)
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from games.engine.actions import (
     LoseCards,
     MeleeAttack,
     Move,
+    NameOpponent,
     Pass,
     PlaceCounter,
     PlaceRealmStone,
@@ -60,7 +62,7 @@ from games.engine.decisions import (
     ChooseReturnedCards,
     FollowUp,
 )
-from games.engine.state import GameState
+from games.engine.state import GameState, player_name
 
 # Decisions where Pass ends an Avatar's activation: it is written "done" there.
 _ACTIVATION_ENDS = (AvatarActivation, FollowUp)
@@ -140,6 +142,8 @@ def describe(state: GameState, action: Action) -> str:
             return f"refresh {where(state, avatar)}"
         case Redraw():
             return "redraw"
+        case NameOpponent(opponent):
+            return f"name {player_name(opponent)}"
         case EstablishRealmStone(vertex, realm):
             return f"stone {board.vertex_name(vertex)} {realm.lower()}"
     return repr(action)

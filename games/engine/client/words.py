@@ -37,7 +37,7 @@ from games.engine.decisions import (
     TakeTurn,
 )
 from games.engine.seats import seat_count
-from games.engine.state import GameState, player_name
+from games.engine.state import PLAYER_NAMES, GameState, player_name
 
 DASH = "\N{EN DASH}"
 
@@ -106,6 +106,10 @@ def action_in_words(state: GameState, action: Action) -> str:
         case actions.EstablishRealmStone(vertex, realm):
             name = place(state, vertex, True).name
             return f"Establish a second Realm Stone ({realm}) on {name}"
+        case actions.NameOpponent(opponent):
+            decision = state.decision
+            count = getattr(decision, "count", 0)
+            return f"{_seat(opponent)} loses {_count(count)}"
         case actions.KeepAvatar(avatar):
             decision = state.decision
             text = f"Keep {_avatar(state, avatar)}"
@@ -211,6 +215,12 @@ def _in_pile(state: GameState, card: int, pile: tuple[int, ...]) -> str:
 def _hand_of(state: GameState, card: int) -> tuple[int, ...]:
     owner = state.owners[card] if 0 <= card < len(state.owners) else 0
     return state.hands[owner]
+
+
+def _seat(player: object) -> str:
+    """A seat's colour, or its number when it is no seat at all."""
+    known = type(player) is int and 0 <= player < len(PLAYER_NAMES)
+    return player_name(player) if known else f"seat {player!r}"
 
 
 def _opponent(state: GameState, action: Action) -> str:
