@@ -16,7 +16,7 @@ from games.engine.codec import state_digest
 from games.engine.decisions import ChooseLostCards, DiscardCard, PlaceShen
 from games.engine.events import TurnEnded
 from games.engine.replay import replay
-from games.engine.seats import is_opponent, seats
+from games.engine.seats import are_allies, is_opponent, seats
 from games.engine.state import GameState
 from games.engine.testing.samples import sample_game as _sample_game
 
@@ -113,7 +113,8 @@ def _check_realm_stones_stay_bare(state: GameState) -> None:
 
 
 def _check_every_group_breathes(state: GameState) -> None:
-    """R11: a group on the board has an empty neighbour or touches its own Realm Stone."""
+    """R11: a group on the board has an empty neighbour or touches its own Realm Stone
+    (or, M4, a team-mate's counter: an ally's placement never captures it)."""
     board, grid = state.board, state.grid
     for player in seats(state):
         unseen = set(mask_vertices(grid.counter_mask(player)))
@@ -128,6 +129,11 @@ def _check_every_group_breathes(state: GameState) -> None:
                         unseen.discard(neighbour)
                         frontier.append(neighbour)
                     elif grid.is_empty(neighbour) or grid.stone_owner(neighbour) == player:
+                        breathes = True
+                    elif (owner := grid.owner(neighbour)) is not None and are_allies(
+                        state, player, owner
+                    ):
+                        # M4: a team-mate may fill its ally's last liberty; it never captures.
                         breathes = True
             assert breathes, f"turn {state.turn}: dead group {sorted(group)} left on the board"
 
