@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from games.engine.board import mask_vertices
 from games.engine.cards import CardSpec
 from games.engine.seats import seats_mask, side_seats
 from games.engine.state import GameState
@@ -57,16 +58,25 @@ class PlayerShen:
     @cached_property
     def by_space(self) -> tuple[int, ...]:
         """Shén around each space, indexed by space."""
-        return tuple(
-            [(self.mask & corners).bit_count() for corners in self.board.space_corner_masks]
-        )
+        # Counted from the counters out, not from every space in: a player has a few
+        # counters, a board up to 256 spaces (M1's bigger boards).
+        board = self.board
+        counts = [0] * board.space_count
+        for vertex in mask_vertices(self.mask):
+            for space in board.vertex_spaces[vertex]:
+                counts[space] += 1
+        return tuple(counts)
 
     @cached_property
     def by_vertex(self) -> tuple[int, ...]:
         """Shén on and next to each vertex, indexed by vertex."""
-        return tuple(
-            [(self.mask & around).bit_count() for around in self.board.around_vertex_masks]
-        )
+        board = self.board
+        counts = [0] * board.vertex_count
+        for vertex in mask_vertices(self.mask):
+            counts[vertex] += 1
+            for neighbour in board.vertex_neighbours[vertex]:
+                counts[neighbour] += 1
+        return tuple(counts)
 
     def paying(self, cost: int, *, on_path: bool = False) -> tuple[int, ...]:
         """The spaces (vertices, ``on_path``) where at least ``cost`` Shén can pay.
