@@ -50,6 +50,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from games.engine.avatars import trait_value
+from games.engine.cards import CardSpec
 from games.engine.groups import Layout
 from games.engine.ruleset import Ruleset
 from games.engine.state import Avatar, GameState, other
@@ -117,7 +118,8 @@ def evaluate(state: GameState, player: int, weights: Weights = WEIGHTS) -> float
         if result.winner is None:
             return 0.0
         return WIN if result.winner == player else -WIN
-    return _score(state, player, weights) - _score(state, other(player), weights)
+    own, theirs = _scores(state, player, weights)
+    return own - theirs
 
 
 def win_chance(state: GameState, player: int, weights: Weights = WEIGHTS) -> float:
@@ -133,32 +135,45 @@ def chance(value: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value / SCALE))))
 
 
-def _score(state: GameState, player: int, w: Weights) -> float:
-    left = life(state, player)
-    score = w.card * left + w.hand * len(state.hands[player]) - w.scarcity / (1 + left)
-    held = sum(holder == player for holder in state.holders)
-    score += w.anchor * held
-    if held == len(state.holders) - 1:
-        score += w.last_anchor
-    score += w.counter * state.grid.counter_count(player)
-    score += _presence(state, player, w)
-    score -= w.in_atari * counters_in_atari(state.grid.layout, player)
-    return score
+def _scores(state: GameState, player: int, w: Weights) -> tuple[float, float]:
+    """(``player``'s score, the opponent's), each term as the module docstring says.
+
+    Both in one pass over the Avatars and the groups: every position the bots look
+    at is scored, so the board is read once, not once per player."""
+    opponent = other(player)
+    presence = _presence(state, w)
+    atari = _in_atari_by_owner(state.grid.layout)
+    counters = state.grid.layout.counters
+    anchors = len(state.holders)
+    scores = []
+    for side in (player, opponent):
+        left = life(state, side)
+        score = w.card * left + w.hand * len(state.hands[side]) - w.scarcity / (1 + left)
+        held = sum(holder == side for holder in state.holders)
+        score += w.anchor * held
+        if held == anchors - 1:
+            score += w.last_anchor
+        score += w.counter * counters[side].bit_count()
+        score += presence[side]
+        score -= w.in_atari * atari[side]
+        scores.append(score)
+    return scores[0], scores[1]
 
 
-def _presence(state: GameState, player: int, w: Weights) -> float:
-    """Board presence and the threats the player's Avatars make."""
-    threats = _Threats(state, player, w)
-    total = 0.0
+def _presence(state: GameState, w: Weights) -> list[float]:
+    """Board presence and the threats each player's Avatars make, per player."""
+    threats = [_Threats(state, side, w) for side in range(len(state.hands))]
+    totals = [0.0] * len(threats)
+    cards = state.cards
     for avatar in state.avatars:
-        if avatar.owner != player:
-            continue
-        total += w.avatar + w.strength * _strength(state, avatar)
+        owner = avatar.owner
+        total = totals[owner] + (w.avatar + w.strength * _strength(cards, avatar))
         if not avatar.exhausted:
             total += w.ready
         if not avatar.on_path:
-            total += threats.at(avatar, avatar.at)
-    return total
+            total += threats[owner].at(avatar, avatar.at)
+        totals[owner] = total
+    return totals
 
 
 def position_value(state: GameState, avatar: Avatar, at: int, w: Weights) -> float:
@@ -211,13 +226,12 @@ class _Threats:
         return total
 
 
-def _strength(state: GameState, avatar: Avatar) -> int:
+def _strength(cards: tuple[CardSpec, ...], avatar: Avatar) -> int:
     """Melee, defense and ranged with Items' printed bonuses, less the R18 penalty.
 
     A cheaper reading than ``trait_value`` (no lasting effects or end-of-turn
     modifiers): it is worked out for every Avatar of every position looked at.
     """
-    cards = state.cards
     spec = cards[avatar.card]
     strength = spec.melee + spec.defense + spec.ranged
     for item in avatar.items:
@@ -228,8 +242,13 @@ def _strength(state: GameState, avatar: Avatar) -> int:
 
 def counters_in_atari(layout: Layout, player: int) -> int:
     """The player's counters in groups with one liberty and no chain to their Realm Stone."""
-    return sum(
-        group.members.bit_count()
-        for group in layout.groups()
-        if group.owner == player and not group.anchored and group.liberties.bit_count() == 1
-    )
+    return _in_atari_by_owner(layout)[player]
+
+
+def _in_atari_by_owner(layout: Layout) -> list[int]:
+    """``counters_in_atari`` of both players, from one pass over the groups."""
+    found = [0] * len(layout.counters)
+    for group in layout.by_root:
+        if group is not None and not group.anchored and group.liberties.bit_count() == 1:
+            found[group.owner] += group.members.bit_count()
+    return found
