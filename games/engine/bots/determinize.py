@@ -139,6 +139,13 @@ def determinize(view: GameState, player: int, seed: int) -> tuple[GameState, int
     return world, seed
 
 
+def reroll(world: GameState, seed: int) -> tuple[GameState, int]:
+    """(``world`` with a fresh generator for its dice and reshuffles, the next generator
+    state): another world with the same hidden cards, for what only the dice decide."""
+    dice, seed = rng.below(seed, _SEED_RANGE)
+    return evolve(world, rng=rng.seed_state(dice)), seed
+
+
 def opponent_pool(
     view: GameState, player: int, seen: frozenset[int] | None = None
 ) -> tuple[CardSpec, ...]:

@@ -142,7 +142,7 @@ def _scores(state: GameState, player: int, w: Weights) -> tuple[float, float]:
     at is scored, so the board is read once, not once per player."""
     opponent = other(player)
     presence = _presence(state, w)
-    atari = _in_atari_by_owner(state.grid.layout)
+    atari = in_atari_by_owner(state.grid.layout)
     counters = state.grid.layout.counters
     anchors = len(state.holders)
     scores = []
@@ -162,12 +162,12 @@ def _scores(state: GameState, player: int, w: Weights) -> tuple[float, float]:
 
 def _presence(state: GameState, w: Weights) -> list[float]:
     """Board presence and the threats each player's Avatars make, per player."""
-    threats = [_Threats(state, side, w) for side in range(len(state.hands))]
+    threats = [Threats(state, side, w) for side in range(len(state.hands))]
     totals = [0.0] * len(threats)
     cards = state.cards
     for avatar in state.avatars:
         owner = avatar.owner
-        total = totals[owner] + (w.avatar + w.strength * _strength(cards, avatar))
+        total = totals[owner] + (w.avatar + w.strength * strength(cards, avatar))
         if not avatar.exhausted:
             total += w.ready
         if not avatar.on_path:
@@ -179,10 +179,10 @@ def _presence(state: GameState, w: Weights) -> list[float]:
 def position_value(state: GameState, avatar: Avatar, at: int, w: Weights) -> float:
     """The threats ``avatar`` (not walking the Spirit Path) makes standing on space ``at``:
     the position-dependent part of its presence."""
-    return _Threats(state, avatar.owner, w).at(avatar, at)
+    return Threats(state, avatar.owner, w).at(avatar, at)
 
 
-class _Threats:
+class Threats:
     """The threats of one player's Avatars, by where they stand: on an anchor the player
     does not hold, how near the nearest such anchor is, next to the enemy Realm Stone.
 
@@ -211,13 +211,16 @@ class _Threats:
         w = self.weights
         total = 0.0
         if self.open_anchors:
-            width = self.width
-            file, rank = at % width, at // width
+            rank, file = divmod(at, self.width)
             nearest = self.far
+            # abs() and max() spelled out: this loop runs for every Avatar of every
+            # position the bots score.
             for anchor, anchor_file, anchor_rank in self.open_anchors:
                 if anchor == at:
                     total += w.on_anchor
-                distance = max(abs(file - anchor_file), abs(rank - anchor_rank))
+                across = file - anchor_file if file > anchor_file else anchor_file - file
+                along = rank - anchor_rank if rank > anchor_rank else anchor_rank - rank
+                distance = across if across > along else along
                 if distance < nearest:
                     nearest = distance
             total += w.approach * (self.far - nearest)
@@ -226,7 +229,7 @@ class _Threats:
         return total
 
 
-def _strength(cards: tuple[CardSpec, ...], avatar: Avatar) -> int:
+def strength(cards: tuple[CardSpec, ...], avatar: Avatar) -> int:
     """Melee, defense and ranged with Items' printed bonuses, less the R18 penalty.
 
     A cheaper reading than ``trait_value`` (no lasting effects or end-of-turn
@@ -240,13 +243,9 @@ def _strength(cards: tuple[CardSpec, ...], avatar: Avatar) -> int:
     return max(0, strength - 3) if avatar.exhausted else strength
 
 
-def counters_in_atari(layout: Layout, player: int) -> int:
-    """The player's counters in groups with one liberty and no chain to their Realm Stone."""
-    return _in_atari_by_owner(layout)[player]
-
-
-def _in_atari_by_owner(layout: Layout) -> list[int]:
-    """``counters_in_atari`` of both players, from one pass over the groups."""
+def in_atari_by_owner(layout: Layout) -> list[int]:
+    """Each player's counters in groups with one liberty and no chain to their Realm
+    Stone, from one pass over the groups."""
     found = [0] * len(layout.counters)
     for group in layout.by_root:
         if group is not None and not group.anchored and group.liberties.bit_count() == 1:
