@@ -123,6 +123,8 @@ class SearchBot:
             return look.actions[0]
         weights = self.weights or weights_for(state.ruleset)
         options = tuple(self.root_options.of(look.world, look.actions, look.player, weights))
+        if len(options) == 1:  # a shortlist of one: nothing to search between
+            return options[0]
         root, played = self._root(look.world, options, look.player, weights)
         for _ in range(self.playouts):
             if played >= self.max_actions:
@@ -153,7 +155,7 @@ class SearchBot:
         played = 0
         while state.result is None:
             actions = legal_actions(state)
-            if node is root:  # the root's options are its children: those shortlisted
+            if not played:  # the root's options are its children: those shortlisted
                 actions = tuple(action for action in actions if action in root.children)
             if len(actions) == 1:
                 state, _ = apply(state, actions[0])
