@@ -100,10 +100,10 @@ class Shortlist:
 
 
 # The greedy bot's shortlist. One placement and one move: their estimates are the
-# evaluation's own change, so playing more forward only met ties. Every activation:
-# cut to the best two by estimate, the greedy bot won 34% of 40 beta-2026-07 games
-# against itself uncut (52% uncut, with the rest as here): the estimate misses too
-# often which Avatar's activation is best (bench measures; issue 24).
+# evaluation's own change, so playing more forward only met ties. Every activation: with
+# the best two by estimate the bot won 34% of 40 beta-2026-07 games against the greedy
+# bot of before (3 placements, 2 moves and every other option, at both levels), with
+# every one 52%: the estimate too often misses which Avatar's activation is best.
 SHORTLIST = Shortlist()
 # The greedy bot's own choices inside a step (what an activated Avatar does): Pass and
 # the other kinds not estimated, and the best estimated option alone, since each is
