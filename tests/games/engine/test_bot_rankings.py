@@ -127,6 +127,16 @@ def test_a_cap_on_estimated_options_keeps_the_best_of_every_kind_together():
     scene.expect(AvatarActivation)
 
 
+def test_a_shortlist_without_passing_drops_pass_only_when_something_else_is_offered():
+    scene = _warden_between_archer_and_sentinel()
+    actions = legal_actions(scene.state)
+    kept = Shortlist(passing=False).of(scene.state, actions, RED, WEIGHTS)
+    assert PASS not in kept
+    assert kept == [a for a in Shortlist().of(scene.state, actions, RED, WEIGHTS) if a != PASS]
+    assert Shortlist(passing=False).of(scene.state, [PASS], RED, WEIGHTS) == [PASS]
+    scene.expect(AvatarActivation)
+
+
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_decisions_the_look_ahead_answers_with_pass_unlisted_list_pass_first(name):
     # The greedy look-ahead answers these for the engine's default without listing
