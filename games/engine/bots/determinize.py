@@ -36,7 +36,7 @@ from games.engine.cards import CardSpec
 from games.engine.decisions import DiscardCard
 from games.engine.game import legal_actions
 from games.engine.state import GameState, evolve, other, with_item
-from games.engine.view import HIDDEN_SPEC, view_for
+from games.engine.view import HIDDEN, HIDDEN_SPEC, view_for
 
 # Below this many opponent cards seen, the player's own deck list joins the pool.
 MIN_SEEN = 5
@@ -71,7 +71,8 @@ def seen_cards(view: GameState) -> frozenset[int]:
     play (Avatars, their Items and attached cards), beside the board, being resolved."""
     seen: set[int] = set()
     for pile in (*view.hands, *view.discards, *view.beside):
-        seen.update(card for card in pile if card >= 0)
+        seen.update(pile)
+    seen.discard(HIDDEN)  # a hidden card in a pile is no card seen
     for avatar in view.avatars:
         seen.add(avatar.card)
         seen.update(avatar.items)
@@ -80,9 +81,13 @@ def seen_cards(view: GameState) -> frozenset[int]:
     return frozenset(seen)
 
 
-def unseen_cards(view: GameState, player: int) -> tuple[int, ...]:
-    """``player``'s cards whose place ``view`` does not show (hand, deck, out of game)."""
-    seen = seen_cards(view)
+def unseen_cards(
+    view: GameState, player: int, seen: frozenset[int] | None = None
+) -> tuple[int, ...]:
+    """``player``'s cards whose place ``view`` does not show (hand, deck, out of game);
+    ``seen`` is ``seen_cards(view)`` when the caller has it already."""
+    if seen is None:
+        seen = seen_cards(view)
     # The view's card table ends with one placeholder owned by nobody: skip it.
     owners = view.owners[: len(view.cards) - 1]
     return tuple(card for card, owner in enumerate(owners) if owner == player and card not in seen)
@@ -101,16 +106,18 @@ def determinize(view: GameState, player: int, seed: int) -> tuple[GameState, int
     opponent = other(player)
     hands, decks, out = view.hands, view.decks, view.out
 
-    own, seed = rng.shuffled(seed, unseen_cards(view, player))
+    # Read once: the own and the opponent's unseen cards and the pool all start from it.
+    seen = seen_cards(view)
+    own, seed = rng.shuffled(seed, unseen_cards(view, player, seen))
     _check_count(own, len(decks[player]) + len(out[player]), "own")
     split = len(decks[player])
     decks = with_item(decks, player, own[:split])
     out = with_item(out, player, own[split:])
 
-    theirs, seed = rng.shuffled(seed, unseen_cards(view, opponent))
+    theirs, seed = rng.shuffled(seed, unseen_cards(view, opponent, seen))
     sizes = (len(hands[opponent]), len(decks[opponent]), len(out[opponent]))
     _check_count(theirs, sum(sizes), "opponent's")
-    pool = opponent_pool(view, player)
+    pool = opponent_pool(view, player, seen)
     for card in theirs:
         index, seed = rng.below(seed, len(pool))
         cards[card] = pool[index]
@@ -132,11 +139,22 @@ def determinize(view: GameState, player: int, seed: int) -> tuple[GameState, int
     return world, seed
 
 
-def opponent_pool(view: GameState, player: int) -> tuple[CardSpec, ...]:
-    """The card faces an unseen opponent card is drawn from (see the module docstring)."""
+def reroll(world: GameState, seed: int) -> tuple[GameState, int]:
+    """(``world`` with a fresh generator for its dice and reshuffles, the next generator
+    state): another world with the same hidden cards, for what only the dice decide."""
+    dice, seed = rng.below(seed, _SEED_RANGE)
+    return evolve(world, rng=rng.seed_state(dice)), seed
+
+
+def opponent_pool(
+    view: GameState, player: int, seen: frozenset[int] | None = None
+) -> tuple[CardSpec, ...]:
+    """The card faces an unseen opponent card is drawn from (see the module docstring);
+    ``seen`` is ``seen_cards(view)`` when the caller has it already."""
     opponent = other(player)
     real = len(view.cards) - 1
-    seen = seen_cards(view)
+    if seen is None:
+        seen = seen_cards(view)
     shown = tuple(
         view.cards[card]
         for card in sorted(seen)

@@ -50,6 +50,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from games.engine.avatars import trait_value
+from games.engine.cards import CardSpec
 from games.engine.groups import Layout
 from games.engine.ruleset import Ruleset
 from games.engine.state import Avatar, GameState, other
@@ -117,7 +118,8 @@ def evaluate(state: GameState, player: int, weights: Weights = WEIGHTS) -> float
         if result.winner is None:
             return 0.0
         return WIN if result.winner == player else -WIN
-    return _score(state, player, weights) - _score(state, other(player), weights)
+    own, theirs = _scores(state, player, weights)
+    return own - theirs
 
 
 def win_chance(state: GameState, player: int, weights: Weights = WEIGHTS) -> float:
@@ -133,41 +135,54 @@ def chance(value: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value / SCALE))))
 
 
-def _score(state: GameState, player: int, w: Weights) -> float:
-    left = life(state, player)
-    score = w.card * left + w.hand * len(state.hands[player]) - w.scarcity / (1 + left)
-    held = sum(holder == player for holder in state.holders)
-    score += w.anchor * held
-    if held == len(state.holders) - 1:
-        score += w.last_anchor
-    score += w.counter * state.grid.counter_count(player)
-    score += _presence(state, player, w)
-    score -= w.in_atari * counters_in_atari(state.grid.layout, player)
-    return score
+def _scores(state: GameState, player: int, w: Weights) -> tuple[float, float]:
+    """(``player``'s score, the opponent's), each term as the module docstring says.
+
+    Both in one pass over the Avatars and the groups: every position the bots look
+    at is scored, so the board is read once, not once per player."""
+    opponent = other(player)
+    presence = _presence(state, w)
+    atari = in_atari_by_owner(state.grid.layout)
+    counters = state.grid.layout.counters
+    anchors = len(state.holders)
+    scores = []
+    for side in (player, opponent):
+        left = life(state, side)
+        score = w.card * left + w.hand * len(state.hands[side]) - w.scarcity / (1 + left)
+        held = sum(holder == side for holder in state.holders)
+        score += w.anchor * held
+        if held == anchors - 1:
+            score += w.last_anchor
+        score += w.counter * counters[side].bit_count()
+        score += presence[side]
+        score -= w.in_atari * atari[side]
+        scores.append(score)
+    return scores[0], scores[1]
 
 
-def _presence(state: GameState, player: int, w: Weights) -> float:
-    """Board presence and the threats the player's Avatars make."""
-    threats = _Threats(state, player, w)
-    total = 0.0
+def _presence(state: GameState, w: Weights) -> list[float]:
+    """Board presence and the threats each player's Avatars make, per player."""
+    threats = [Threats(state, side, w) for side in range(len(state.hands))]
+    totals = [0.0] * len(threats)
+    cards = state.cards
     for avatar in state.avatars:
-        if avatar.owner != player:
-            continue
-        total += w.avatar + w.strength * _strength(state, avatar)
+        owner = avatar.owner
+        total = totals[owner] + (w.avatar + w.strength * strength(cards, avatar))
         if not avatar.exhausted:
             total += w.ready
         if not avatar.on_path:
-            total += threats.at(avatar, avatar.at)
-    return total
+            total += threats[owner].at(avatar, avatar.at)
+        totals[owner] = total
+    return totals
 
 
 def position_value(state: GameState, avatar: Avatar, at: int, w: Weights) -> float:
     """The threats ``avatar`` (not walking the Spirit Path) makes standing on space ``at``:
     the position-dependent part of its presence."""
-    return _Threats(state, avatar.owner, w).at(avatar, at)
+    return Threats(state, avatar.owner, w).at(avatar, at)
 
 
-class _Threats:
+class Threats:
     """The threats of one player's Avatars, by where they stand: on an anchor the player
     does not hold, how near the nearest such anchor is, next to the enemy Realm Stone.
 
@@ -196,13 +211,16 @@ class _Threats:
         w = self.weights
         total = 0.0
         if self.open_anchors:
-            width = self.width
-            file, rank = at % width, at // width
+            rank, file = divmod(at, self.width)
             nearest = self.far
+            # abs() and max() spelled out: this loop runs for every Avatar of every
+            # position the bots score.
             for anchor, anchor_file, anchor_rank in self.open_anchors:
                 if anchor == at:
                     total += w.on_anchor
-                distance = max(abs(file - anchor_file), abs(rank - anchor_rank))
+                across = file - anchor_file if file > anchor_file else anchor_file - file
+                along = rank - anchor_rank if rank > anchor_rank else anchor_rank - rank
+                distance = across if across > along else along
                 if distance < nearest:
                     nearest = distance
             total += w.approach * (self.far - nearest)
@@ -211,13 +229,12 @@ class _Threats:
         return total
 
 
-def _strength(state: GameState, avatar: Avatar) -> int:
+def strength(cards: tuple[CardSpec, ...], avatar: Avatar) -> int:
     """Melee, defense and ranged with Items' printed bonuses, less the R18 penalty.
 
     A cheaper reading than ``trait_value`` (no lasting effects or end-of-turn
     modifiers): it is worked out for every Avatar of every position looked at.
     """
-    cards = state.cards
     spec = cards[avatar.card]
     strength = spec.melee + spec.defense + spec.ranged
     for item in avatar.items:
@@ -226,10 +243,11 @@ def _strength(state: GameState, avatar: Avatar) -> int:
     return max(0, strength - 3) if avatar.exhausted else strength
 
 
-def counters_in_atari(layout: Layout, player: int) -> int:
-    """The player's counters in groups with one liberty and no chain to their Realm Stone."""
-    return sum(
-        group.members.bit_count()
-        for group in layout.groups()
-        if group.owner == player and not group.anchored and group.liberties.bit_count() == 1
-    )
+def in_atari_by_owner(layout: Layout) -> list[int]:
+    """Each player's counters in groups with one liberty and no chain to their Realm
+    Stone, from one pass over the groups."""
+    found = [0] * len(layout.counters)
+    for group in layout.by_root:
+        if group is not None and not group.anchored and group.liberties.bit_count() == 1:
+            found[group.owner] += group.members.bit_count()
+    return found

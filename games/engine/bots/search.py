@@ -46,7 +46,7 @@ import math
 from games.engine import rng
 from games.engine.actions import Action
 from games.engine.bots.determinize import determinize, outlook
-from games.engine.bots.estimates import EVERY_OPTION, Shortlist
+from games.engine.bots.estimates import EVERY_OPTION, PLACEMENTS_AND_MOVES, Shortlist
 from games.engine.bots.evaluation import Weights, chance, weights_for, win_chance
 from games.engine.bots.greedy import FOLLOW_UPS, step_value
 from games.engine.game import apply, legal_actions
@@ -65,6 +65,10 @@ ROLLOUT_ACTIONS = 0
 EXPLORATION = 0.7
 # Virtual playouts the greedy prior is worth at the root.
 PRIOR_VISITS = 4
+# The own choices a leaf's step (and a root prior) plays forward: the greedy bot's
+# shortlist of before it ranked attacks and activations, at which the search's
+# strength and cost per decision were measured (issue 24).
+LEAF_OPTIONS = PLACEMENTS_AND_MOVES
 
 
 class Node:
@@ -119,6 +123,8 @@ class SearchBot:
             return look.actions[0]
         weights = self.weights or weights_for(state.ruleset)
         options = tuple(self.root_options.of(look.world, look.actions, look.player, weights))
+        if len(options) == 1:  # a shortlist of one: nothing to search between
+            return options[0]
         root, played = self._root(look.world, options, look.player, weights)
         for _ in range(self.playouts):
             if played >= self.max_actions:
@@ -135,7 +141,7 @@ class SearchBot:
         root = Node()
         played = 0
         for action in actions:
-            step = step_value(world, action, player, FOLLOW_UPS, weights)
+            step = step_value(world, action, player, FOLLOW_UPS, weights, LEAF_OPTIONS)
             root.children[action] = Node(PRIOR_VISITS, PRIOR_VISITS * chance(step.score))
             played += step.played
         return root, played
@@ -149,7 +155,7 @@ class SearchBot:
         played = 0
         while state.result is None:
             actions = legal_actions(state)
-            if node is root:  # the root's options are its children: those shortlisted
+            if not played:  # the root's options are its children: those shortlisted
                 actions = tuple(action for action in actions if action in root.children)
             if len(actions) == 1:
                 state, _ = apply(state, actions[0])
@@ -188,7 +194,7 @@ class SearchBot:
         (the greedy look-ahead), then ``rollout_actions`` random actions; the engine
         actions played)."""
         if not self.rollout_actions:
-            step = step_value(state, action, chooser, FOLLOW_UPS, weights)
+            step = step_value(state, action, chooser, FOLLOW_UPS, weights, LEAF_OPTIONS)
             return chance(step.score if chooser == player else -step.score), step.played
         state, _ = apply(state, action)
         played = 1

@@ -22,8 +22,10 @@ from games.engine import (
 )
 from games.engine.bots import play_game
 from games.engine.bots.estimates import SHORTLIST
-from games.engine.bots.roster import QUICK_PLAYOUTS
-from games.engine.testing.samples import sample_decks, sample_decks_for
+from games.engine.bots.evaluation import weights_for
+from games.engine.bots.roster import QUICK_PLAYOUTS, quick_search
+from games.engine.replay import replay
+from games.engine.testing.samples import sample_decks, sample_decks_for, sample_game
 from games.engine.testing.scenario import BLUE, RED
 from games.play import GAMES
 from tests.games.engine.cards import SENTINEL, WARDEN
@@ -203,3 +205,21 @@ def test_matches_offer_every_bot_by_name():
     shen = GAMES["shen"]
     assert shen.bot_names() == ("random", "greedy", "quick-search", "search")
     assert isinstance(shen.bot("search", 3), SearchBot)
+
+
+def test_quick_search_with_a_shortlist_of_one_takes_it_R27():
+    # Under the one-action turn a menu of moves alone shortlists to one move: there is
+    # nothing to search between (a playout once found no root option past it).
+    found = 0
+    for seed in range(1, 5):
+        game = sample_game(seed, ruleset_name="simplified-0.1")
+        for state in replay(game.ruleset, game.decks, game.seed, game.actions).states:
+            actions = legal_actions(state)
+            if state.decision is None or len(actions) < 2:
+                continue
+            weights = weights_for(state.ruleset)
+            kept = SHORTLIST.of(state, actions, state.to_decide, weights)
+            if len(kept) == 1:
+                assert quick_search(seed).choose(state) == kept[0]
+                found += 1
+    assert found
