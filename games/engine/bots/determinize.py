@@ -103,10 +103,9 @@ def determinize(view: GameState, player: int, seed: int) -> tuple[GameState, int
     real = len(view.cards) - 1
     cards = list(view.cards[:real])
     owners = view.owners[:real]
-    opponent = other(player)
     hands, decks, out = view.hands, view.decks, view.out
 
-    # Read once: the own and the opponent's unseen cards and the pool all start from it.
+    # Read once: the own and the other seats' unseen cards and the pools start from it.
     seen = seen_cards(view)
     own, seed = rng.shuffled(seed, unseen_cards(view, player, seen))
     _check_count(own, len(decks[player]) + len(out[player]), "own")
@@ -114,16 +113,18 @@ def determinize(view: GameState, player: int, seed: int) -> tuple[GameState, int
     decks = with_item(decks, player, own[:split])
     out = with_item(out, player, own[split:])
 
-    theirs, seed = rng.shuffled(seed, unseen_cards(view, opponent, seen))
-    sizes = (len(hands[opponent]), len(decks[opponent]), len(out[opponent]))
-    _check_count(theirs, sum(sizes), "opponent's")
-    pool = opponent_pool(view, player, seen)
-    for card in theirs:
-        index, seed = rng.below(seed, len(pool))
-        cards[card] = pool[index]
-    hands = with_item(hands, opponent, theirs[: sizes[0]])
-    decks = with_item(decks, opponent, theirs[sizes[0] : sizes[0] + sizes[1]])
-    out = with_item(out, opponent, theirs[sizes[0] + sizes[1] :])
+    # Every other seat's, team-mates' too (M9), clockwise from the seat after the bot's.
+    for opponent in others(view, player):
+        theirs, seed = rng.shuffled(seed, unseen_cards(view, opponent, seen))
+        sizes = (len(hands[opponent]), len(decks[opponent]), len(out[opponent]))
+        _check_count(theirs, sum(sizes), f"{opponent}'s")
+        pool = opponent_pool(view, player, seen, opponent)
+        for card in theirs:
+            index, seed = rng.below(seed, len(pool))
+            cards[card] = pool[index]
+        hands = with_item(hands, opponent, theirs[: sizes[0]])
+        decks = with_item(decks, opponent, theirs[sizes[0] : sizes[0] + sizes[1]])
+        out = with_item(out, opponent, theirs[sizes[0] + sizes[1] :])
 
     dice, seed = rng.below(seed, _SEED_RANGE)
     world = evolve(
@@ -139,6 +140,12 @@ def determinize(view: GameState, player: int, seed: int) -> tuple[GameState, int
     return world, seed
 
 
+def others(view: GameState, player: int) -> tuple[int, ...]:
+    """Every seat but ``player``'s, clockwise from the one after it."""
+    count = len(view.hands)
+    return tuple((player + step) % count for step in range(1, count))
+
+
 def reroll(world: GameState, seed: int) -> tuple[GameState, int]:
     """(``world`` with a fresh generator for its dice and reshuffles, the next generator
     state): another world with the same hidden cards, for what only the dice decide."""
@@ -147,11 +154,16 @@ def reroll(world: GameState, seed: int) -> tuple[GameState, int]:
 
 
 def opponent_pool(
-    view: GameState, player: int, seen: frozenset[int] | None = None
+    view: GameState,
+    player: int,
+    seen: frozenset[int] | None = None,
+    opponent: int | None = None,
 ) -> tuple[CardSpec, ...]:
-    """The card faces an unseen opponent card is drawn from (see the module docstring);
-    ``seen`` is ``seen_cards(view)`` when the caller has it already."""
-    opponent = other(player)
+    """The card faces an unseen card of ``opponent`` (by default the other seat of a
+    two-player game) is drawn from (see the module docstring); ``seen`` is
+    ``seen_cards(view)`` when the caller has it already."""
+    if opponent is None:
+        opponent = other(player)
     real = len(view.cards) - 1
     if seen is None:
         seen = seen_cards(view)

@@ -58,7 +58,8 @@ from games.engine.avatars import trait_value
 from games.engine.board import Geometry
 from games.engine.bots.evaluation import Threats, Weights, in_atari_by_owner, strength
 from games.engine.groups import Group, Layout, put_counter, roots_next_to
-from games.engine.state import Avatar, GameState, other
+from games.engine.seats import opponent_seats
+from games.engine.state import Avatar, GameState
 
 
 @dataclass(frozen=True)
@@ -252,11 +253,11 @@ def placement_gain(
     ``estimates``: the decision's, whose count of counters in atari before is shared."""
     grid = state.grid
     layout = grid.layout
-    changed = put_counter(grid.geometry, layout, vertex, player, capture=True)
+    rivals = opponent_seats(state, player)
+    changed = put_counter(grid.geometry, layout, vertex, player, capture=True, opponents=rivals)
     if changed is None:
         return -float("inf")
     after, captured = changed
-    opponent = other(player)
     taken = sum(mask.bit_count() for owner, mask in captured.items() if owner != player)
     card = weights.card if state.ruleset.card_losses else 0.0
     gain = weights.counter + taken * (card + weights.counter)
@@ -266,7 +267,9 @@ def placement_gain(
     else:
         before, now = _atari_change(grid.geometry, layout, after, vertex, player)
     own_before, own_after = before[player], now[player]
-    their_before, their_after = before[opponent], now[opponent]
+    # The opponents' counters in atari, all of them (M4): with two players, the other's.
+    their_before = sum(count for seat, count in enumerate(before) if rivals >> seat & 1)
+    their_after = sum(count for seat, count in enumerate(now) if rivals >> seat & 1)
     return gain + weights.in_atari * ((own_before - own_after) - (their_before - their_after))
 
 

@@ -53,7 +53,8 @@ from games.engine.avatars import trait_value
 from games.engine.cards import CardSpec
 from games.engine.groups import Layout
 from games.engine.ruleset import Ruleset
-from games.engine.state import Avatar, GameState, other
+from games.engine.seats import opponents, players_in, team_of
+from games.engine.state import Avatar, GameState
 from games.engine.victory import life
 
 # A won game, far above any difference of the terms below.
@@ -112,12 +113,14 @@ def weights_for(ruleset: Ruleset) -> Weights:
 
 
 def evaluate(state: GameState, player: int, weights: Weights = WEIGHTS) -> float:
-    """``state`` for ``player``: their score minus the opponent's (±WIN once decided)."""
+    """``state`` for ``player``: their side's score minus the best other side's (±WIN once
+    decided). A side is a team (M8), or a player on their own; with two players, the
+    opponent's score."""
     result = state.result
     if result is not None:
         if result.winner is None:
             return 0.0
-        return WIN if result.winner == player else -WIN
+        return WIN if player in result.winners else -WIN
     own, theirs = _scores(state, player, weights)
     return own - theirs
 
@@ -126,7 +129,7 @@ def win_chance(state: GameState, player: int, weights: Weights = WEIGHTS) -> flo
     """``evaluate`` squashed to 0…1: 1 a win, 0 a loss, 0.5 an even position."""
     result = state.result
     if result is not None:
-        return 0.5 if result.winner is None else float(result.winner == player)
+        return 0.5 if result.winner is None else float(player in result.winners)
     return chance(evaluate(state, player, weights))
 
 
@@ -136,28 +139,30 @@ def chance(value: float) -> float:
 
 
 def _scores(state: GameState, player: int, w: Weights) -> tuple[float, float]:
-    """(``player``'s score, the opponent's), each term as the module docstring says.
+    """(``player``'s side's score, the best other side's), each player's term as the
+    module docstring says and a team's the sum of its players' (M8).
 
-    Both in one pass over the Avatars and the groups: every position the bots look
-    at is scored, so the board is read once, not once per player."""
-    opponent = other(player)
+    Every seat in one pass over the Avatars and the groups: every position the bots
+    look at is scored, so the board is read once, not once per player."""
     presence = _presence(state, w)
     atari = in_atari_by_owner(state.grid.layout)
     counters = state.grid.layout.counters
     anchors = len(state.holders)
-    scores = []
-    for side in (player, opponent):
-        left = life(state, side)
-        score = w.card * left + w.hand * len(state.hands[side]) - w.scarcity / (1 + left)
-        held = sum(holder == side for holder in state.holders)
+    sides: dict[int, float] = {}
+    for seat in players_in(state):
+        left = life(state, seat)
+        score = w.card * left + w.hand * len(state.hands[seat]) - w.scarcity / (1 + left)
+        held = sum(holder == seat for holder in state.holders)
         score += w.anchor * held
         if held == anchors - 1:
             score += w.last_anchor
-        score += w.counter * counters[side].bit_count()
-        score += presence[side]
-        score -= w.in_atari * atari[side]
-        scores.append(score)
-    return scores[0], scores[1]
+        score += w.counter * counters[seat].bit_count()
+        score += presence[seat]
+        score -= w.in_atari * atari[seat]
+        side = team_of(state, seat)
+        sides[side] = sides.get(side, 0.0) + score
+    own = sides.pop(team_of(state, player), 0.0)
+    return own, max(sides.values(), default=0.0)
 
 
 def _presence(state: GameState, w: Weights) -> list[float]:
@@ -198,12 +203,16 @@ class Threats:
         self.width = width = board.width
         self.far = max(width, board.height)
         self.corners = board.space_corner_masks
-        enemy_stone = state.stones[other(player)]
-        self.stone_bit = 1 << enemy_stone if enemy_stone >= 0 else 0
+        # The opponents' first Realm Stones: where an Avatar next to one may attack it.
+        self.stone_bit = 0
+        for opponent in opponents(state, player):
+            if state.stones[opponent] >= 0:
+                self.stone_bit |= 1 << state.stones[opponent]
+        side = team_of(state, player)
         self.open_anchors = [
             (anchor, anchor % width, anchor // width)
             for anchor, holder in zip(state.anchors, state.holders, strict=True)
-            if holder != player
+            if holder < 0 or team_of(state, holder) != side
         ]
 
     def at(self, avatar: Avatar, at: int) -> float:

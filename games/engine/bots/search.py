@@ -24,6 +24,14 @@ be in (single-observer information-set MCTS, Cowling, Powley and Whitehouse,
    more than one action does).
 4. **Back up** the result along the path.
 
+With more than two players the tree is *paranoid* (Sturtevant and Korf, 2000):
+a result is the bot's chance to win (its team's, M8), which the bot and its
+team-mates maximise where they choose and every opponent minimises. Max-n, a
+value per seat backed up for each chooser, would score every leaf once per
+seat; paranoid keeps one value per playout, so a playout costs what it costs in
+a two-player game and the budget below stays what it is. It makes the bot
+cautious (as if the table played against it), the safer error for a test bot.
+
 The root's actions start with the greedy bot's judgement as a prior: each
 holds ``PRIOR_VISITS`` virtual playouts scoring the greedy step value of the
 action, so a small budget refines the greedy choice instead of starting from
@@ -50,6 +58,7 @@ from games.engine.bots.estimates import EVERY_OPTION, PLACEMENTS_AND_MOVES, Shor
 from games.engine.bots.evaluation import Weights, chance, weights_for, win_chance
 from games.engine.bots.greedy import FOLLOW_UPS, step_value
 from games.engine.game import apply, legal_actions
+from games.engine.seats import are_allies
 from games.engine.state import GameState
 
 # The default budget: playouts per decision (bench/bots.py measures the time it takes).
@@ -184,7 +193,9 @@ class SearchBot:
             result = win_chance(state, player, weights)
         for child, chooser in path:
             child.visits += 1
-            child.reward += result if chooser == player else 1.0 - result
+            # Paranoid (see the module docstring): the bot's side maximises its chance,
+            # every opponent minimises it.
+            child.reward += result if on_side(state, player, chooser) else 1.0 - result
         return played
 
     def _leaf(
@@ -195,7 +206,8 @@ class SearchBot:
         actions played)."""
         if not self.rollout_actions:
             step = step_value(state, action, chooser, FOLLOW_UPS, weights, LEAF_OPTIONS)
-            return chance(step.score if chooser == player else -step.score), step.played
+            score = step.score if on_side(state, player, chooser) else -step.score
+            return chance(score), step.played
         state, _ = apply(state, action)
         played = 1
         for _ in range(self.rollout_actions):
@@ -206,3 +218,8 @@ class SearchBot:
             state, _ = apply(state, actions[index])
             played += 1
         return win_chance(state, player, weights), played
+
+
+def on_side(state: GameState, player: int, chooser: int) -> bool:
+    """Whether ``chooser`` plays for ``player``'s side: the player or a team-mate (M4)."""
+    return chooser == player or are_allies(state, player, chooser)

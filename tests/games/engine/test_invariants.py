@@ -114,8 +114,13 @@ def _check_realm_stones_stay_bare(state: GameState) -> None:
 
 def _check_every_group_breathes(state: GameState) -> None:
     """R11: a group on the board has an empty neighbour or touches its own Realm Stone
-    (or, M4, a team-mate's counter: an ally's placement never captures it)."""
+    (or, M4, a team-mate's counter or walker: an ally never captures it)."""
     board, grid = state.board, state.grid
+    # Who fills each vertex: its counter's owner and the walker's.
+    fillers = {vertex: {grid.owner(vertex)} - {None} for vertex in range(board.vertex_count)}
+    for avatar in state.avatars:
+        if avatar.on_path:
+            fillers[avatar.at].add(avatar.owner)
     for player in seats(state):
         unseen = set(mask_vertices(grid.counter_mask(player)))
         while unseen:
@@ -130,10 +135,9 @@ def _check_every_group_breathes(state: GameState) -> None:
                         frontier.append(neighbour)
                     elif grid.is_empty(neighbour) or grid.stone_owner(neighbour) == player:
                         breathes = True
-                    elif (owner := grid.owner(neighbour)) is not None and are_allies(
-                        state, player, owner
-                    ):
-                        # M4: a team-mate may fill its ally's last liberty; it never captures.
+                    elif any(are_allies(state, player, owner) for owner in fillers[neighbour]):
+                        # M4: a team-mate may fill its ally's last liberty (a counter, a
+                        # walker); it never captures.
                         breathes = True
             assert breathes, f"turn {state.turn}: dead group {sorted(group)} left on the board"
 
