@@ -83,14 +83,14 @@ def first_of_each_kind() -> dict[str, Moment]:
     found: dict[str, Moment] = {}
     games = [(seed, RULESET) for seed in range(1, 20)] + [(seed, EARLIER) for seed in range(1, 60)]
     for seed, ruleset in games:
-        if ruleset is EARLIER and len(found) == len(DECISION_KINDS):
+        if ruleset is EARLIER and len(found) == len(TABLE_KINDS):
             break
         for moment in moments(seed, ruleset=ruleset):
             if moment.state.decision is not None:
                 found.setdefault(DECISION_KINDS[type(moment.state.decision)], moment)
-    if len(found) == len(DECISION_KINDS):
+    if len(found) == len(TABLE_KINDS):
         return found
-    raise AssertionError(f"no game reached {set(DECISION_KINDS.values()) - set(found)}")
+    raise AssertionError(f"no game reached {TABLE_KINDS - set(found)}")
 
 
 @cache
@@ -134,7 +134,11 @@ class Page(HTMLParser):
             self.form = None
 
 
-KINDS = sorted(DECISION_KINDS.values())
+# Naming the opponent who pays for a claim (M5, ``claim_loss`` "chosen_opponent") comes
+# only with three players or more, which the site's tables do not seat yet (issue 19);
+# the engine's tests pin its words (tests/games/engine/test_multiplayer_view.py).
+TABLE_KINDS = {kind for kind in DECISION_KINDS.values() if kind != "choose_opponent"}
+KINDS = sorted(TABLE_KINDS)
 
 
 def as_text(action) -> str:
