@@ -67,9 +67,13 @@ def _left(request) -> bool:
     """A favicon's fetch cut short because the page went on to the next, or an image's
     because htmx swapped out the element that showed it before it came (a card face in a
     preview, during fast clicks): Chromium reports both as failed, ERR_ABORTED. That is the
-    page moving on, not a request that broke; a missing image answers 404, seen above."""
+    page moving on, not a request that broke; a missing image answers 404, seen above. So
+    is an htmx request the page cancelled for a newer one (a card picker's suggestions
+    while typing on): a server's fault would be an answer, seen above too."""
     if request.failure != "net::ERR_ABORTED":
         return False
+    if request.resource_type in ("xhr", "fetch") and request.headers.get("hx-request"):
+        return True
     return request.url.endswith("/favicon.svg") or request.resource_type == "image"
 
 
