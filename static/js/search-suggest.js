@@ -205,19 +205,25 @@
       form.addEventListener("submit", function (event) {
         submittedAt = event.timeStamp;
       }, true);
-      form.addEventListener("htmx:configRequest", function (event) {
+      // Requests that should not go are stopped at htmx:confirm, which comes before
+      // hx-sync: stopped any later, a request has already aborted the one in flight
+      // (the form syncs with "replace"), and a slow submitted search would be lost.
+      form.addEventListener("htmx:confirm", function (event) {
         var trigger = event.detail.triggeringEvent;
         if (!trigger) return;
         if (trigger.type === "change" && trigger.target === input) {
           // Leaving the box: what it holds was searched as it was typed, or on submit.
           event.preventDefault();
-        } else if (event.detail.elt === input && trigger.type === "input") {
-          if (trigger.timeStamp < submittedAt) {
-            // Typing that a submit has overtaken: that search ran already.
-            event.preventDefault();
-          } else {
-            event.detail.headers["Shen-Search"] = "typing";
-          }
+        } else if (event.detail.elt === input && trigger.type === "input" &&
+                   trigger.timeStamp < submittedAt) {
+          // Typing that a submit has overtaken: that search ran already.
+          event.preventDefault();
+        }
+      });
+      form.addEventListener("htmx:configRequest", function (event) {
+        var trigger = event.detail.triggeringEvent;
+        if (trigger && event.detail.elt === input && trigger.type === "input") {
+          event.detail.headers["Shen-Search"] = "typing";
         }
       });
     }

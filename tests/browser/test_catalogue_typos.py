@@ -1,10 +1,13 @@
 """A mistyped card name offers the card, and a half-typed query shows no error, in Chromium
 at a desktop's and a phone's width, with a clean console."""
 
+import contextlib
 import os
+import time
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from tests.browser.test_content_security_policy import watch
@@ -43,10 +46,14 @@ def snap(page, name: str) -> None:
         page.screenshot(path=os.path.join(SCREENSHOTS, f"{name}.png"), full_page=True)
 
 
+def searched_url(url: str, text: str) -> bool:
+    """Whether ``url`` is the catalogue's search for ``text``."""
+    return urlparse(url).path == "/" and parse_qs(urlparse(url).query).get("q") == [text]
+
+
 def searched(response, text: str) -> bool:
-    """Whether ``response`` answers the catalogue's search for ``text``."""
-    query = parse_qs(urlparse(response.url).query)
-    return urlparse(response.url).path == "/" and query.get("q") == [text]
+    """Whether ``response`` (or a request) is the catalogue's search for ``text``."""
+    return searched_url(response.url, text)
 
 
 def assert_fits(page) -> None:
@@ -126,5 +133,25 @@ def test_enter_straight_after_typing_searches_once(watched, cards, width):
     page.wait_for_timeout(600)  # past the pause: the overtaken live search never goes
     assert len(sent) == 1
     assert "shen-search" not in sent[0]
+    expect(page.get_by_role("alert")).to_contain_text('Unknown kind "av"')
+    assert page.problems == [], "\n".join(map(str, page.problems))
+
+
+def test_a_slow_submitted_search_is_not_lost_to_the_typing_it_overtook(watched, cards, width):
+    """The live search's pause ends while the submitted search is still on its way: the
+    overtaken live search must neither go nor cancel the submitted one (hx-sync replace)."""
+    page = watched
+    page.goto("/")
+
+    def slowly(route):
+        if "shen-search" not in route.request.headers:
+            time.sleep(0.8)  # longer than what is left of the live search's pause
+        with contextlib.suppress(PlaywrightError):  # the old page cancelled it: no answer
+            route.continue_()
+
+    page.route(lambda url: searched_url(url, "kind:av"), slowly)
+    box = page.get_by_role("combobox", name="Search the cards")
+    box.press_sequentially("kind:av")
+    box.press("Enter")
     expect(page.get_by_role("alert")).to_contain_text('Unknown kind "av"')
     assert page.problems == [], "\n".join(map(str, page.problems))

@@ -69,11 +69,14 @@ def _left(request) -> bool:
     preview, during fast clicks): Chromium reports both as failed, ERR_ABORTED. That is the
     page moving on, not a request that broke; a missing image answers 404, seen above. So
     is an htmx request the page cancelled for a newer one (a card picker's suggestions
-    while typing on): a server's fault would be an answer, seen above too."""
+    while typing on), and a combobox's fetch of suggestions its script cancelled for the
+    next letter: a server's fault would be an answer, seen above too."""
     if request.failure != "net::ERR_ABORTED":
         return False
     if request.resource_type in ("xhr", "fetch") and request.headers.get("hx-request"):
         return True
+    if request.resource_type == "fetch" and request.headers.get("accept") == "application/json":
+        return True  # shenCombobox's fetches (search-suggest.js) ask for JSON
     return request.url.endswith("/favicon.svg") or request.resource_type == "image"
 
 
