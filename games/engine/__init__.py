@@ -154,8 +154,17 @@ from games.engine.ruleset import (
     Ruleset,
 )
 from games.engine.scenarios import MAX_SIDE, Scenario, ScenarioError
+from games.engine.seats import is_in, seats, team_of, turn_order
 from games.engine.setup import DeckList, laid_out, start_game
-from games.engine.state import ACTIVATION, PLAYERS, Avatar, GameState, Result, player_name
+from games.engine.state import (
+    ACTIVATION,
+    PLAYER_NAMES,
+    PLAYERS,
+    Avatar,
+    GameState,
+    Result,
+    player_name,
+)
 from games.engine.victory import is_over, winner, winners
 from games.engine.view import HIDDEN, redact_events, view_for
 
@@ -172,6 +181,7 @@ __all__ = (
     "MOVEMENT_READINGS",
     "PATH_CARDS",
     "PLAYERS",
+    "PLAYER_NAMES",
     "RANGED_TARGETS",
     "RANGED_TIES",
     "RECOVERY_CHOICES",
@@ -292,6 +302,7 @@ __all__ = (
     "describe_decision",
     "describe_step",
     "from_json",
+    "is_in",
     "is_over",
     "laid_out",
     "legal_actions",
@@ -303,10 +314,13 @@ __all__ = (
     "record_digests",
     "redact_events",
     "replay",
+    "seats",
     "start_game",
     "state_digest",
+    "team_of",
     "to_json",
     "trait_value",
+    "turn_order",
     "validate_timing",
     "view_for",
     "winner",

@@ -16,12 +16,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from games.engine import PLAYERS, Avatar, GameState, Geometry, Place, player_name, trait_value
+from games.engine import (
+    PLAYER_NAMES,
+    Avatar,
+    GameState,
+    Geometry,
+    Place,
+    player_name,
+    seats,
+    trait_value,
+)
 from games.matches.table.decision import Choice, Panel, point_key, target_kind, target_words
 
 # SVG units: a space is CELL wide (about 40 px when the board is 390 px wide).
 CELL = 48
 MARGIN = 30
+# The most files a board drawn a phone's width across shows readably (10: 35 px spaces).
+BIG_BOARD = 10
 TRAITS = (("melee", "M"), ("defense", "D"), ("ranged", "R"), ("movement", "Mv"))
 # Words too small to make an Avatar's initials ("Spirit of the Kiln" reads SK).
 SMALL_WORDS = frozenset({"of", "the", "a", "an", "and"})
@@ -86,6 +97,43 @@ class Ground:
     spaces: tuple[Space, ...]
     labels: tuple[Label, ...]
     vertex_labels: tuple[Label, ...]
+    # Files across (R1: 4 to 16): past BIG_BOARD a phone scrolls the board sideways
+    # rather than shrink its spaces under a finger's width.
+    files: int = 8
+
+    @property
+    def big(self) -> bool:
+        """Whether the board is too wide to fit a phone's screen readably."""
+        return self.files > BIG_BOARD
+
+
+# The white mark on each seat's Shén counters (an SVG path about the centre), so that
+# the seats tell apart without their colours: none, a dot, a bar, a column, a cross, a
+# ring (drawn even-odd).
+COUNTER_MARKS = (
+    "",
+    "M-2.5 0a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0 -5 0z",
+    "M-4 -1.2h8v2.4h-8z",
+    "M-1.2 -4h2.4v8h-2.4z",
+    "M-4 -1.1h2.9v-2.9h2.2v2.9h2.9v2.2h-2.9v2.9h-2.2v-2.9h-2.9z",
+    "M-4 0a4 4 0 1 0 8 0a4 4 0 1 0 -8 0zM-2 0a2 2 0 1 0 4 0a2 2 0 1 0 -4 0z",
+)
+
+
+# The marks in words, for the key to the board.
+COUNTER_MARK_WORDS = (
+    "no mark",
+    "a white dot",
+    "a white bar",
+    "a white column",
+    "a white cross",
+    "a white ring",
+)
+
+
+def counter_mark(player: int) -> str:
+    """The path of the white mark on ``player``'s counters ("" for none)."""
+    return COUNTER_MARKS[player] if 0 <= player < len(COUNTER_MARKS) else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +147,11 @@ class Marker:
     colour: str
     title: str
     under: str = ""
+
+    @property
+    def mark(self) -> str:
+        """The white mark of its owner's counters (``counter_mark``)."""
+        return counter_mark(self.owner)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +318,7 @@ def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -
             + (f", under {walkers[v]}" if v in walkers else ""),
             walkers.get(v, ""),
         )
-        for p in PLAYERS
+        for p in seats(view)
         for v in sorted(grid.counters_of(p))
     )
     stones = tuple(
@@ -275,7 +328,7 @@ def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -
             colour(p),
             f"{player_name(p)} Realm Stone on {points.vertex(v).name}",
         )
-        for p in PLAYERS
+        for p in seats(view)
         for v in sorted(grid.stones_of(p))  # a second Realm Stone too (beta-2025)
     )
     # Anchor points stand on spaces, or on vertices in simplified-0.1.
@@ -364,7 +417,7 @@ def ground(geometry: Geometry, flipped: bool = False) -> Ground:
         Label(chr(ord("A") + f), f"{points.x(f, 0)} 8") for f in range(width + 1)
     ) + tuple(Label(str(r + 1), f"{right + 22} {points.y(r, 0)}") for r in range(height + 1))
     size = f"{width * CELL + 2 * MARGIN} {height * CELL + 2 * MARGIN}"
-    return Ground(f"0 0 {size}", spaces, labels, vertex_labels)
+    return Ground(f"0 0 {size}", spaces, labels, vertex_labels, width)
 
 
 class _Points:
@@ -477,5 +530,5 @@ def _labels(names: Sequence[str]) -> dict[str, str]:
 
 
 def colour(player: int) -> str:
-    """The CSS colour word of a player ("red", "blue"), or "none"."""
-    return player_name(player).lower() if player in PLAYERS else "none"
+    """The CSS colour word of a seat ("red", "blue", … "orange"), or "none"."""
+    return player_name(player).lower() if 0 <= player < len(PLAYER_NAMES) else "none"

@@ -21,16 +21,26 @@ from dataclasses import dataclass
 from games.engine import (
     ACTIVATION,
     HIDDEN,
-    PLAYERS,
     DecisionView,
     Event,
     GameState,
     describe_decision,
+    is_in,
     player_name,
     redact_events,
+    seats,
+    team_of,
+    turn_order,
     view_for,
 )
-from games.matches.table.board import TRAITS, Board, colour, draw_board
+from games.matches.table.board import (
+    COUNTER_MARK_WORDS,
+    TRAITS,
+    Board,
+    colour,
+    counter_mark,
+    draw_board,
+)
 from games.matches.table.decision import Panel, decision_panel
 from games.matches.table.log import CombatDice, LogLine, last_combat, log_line, rulebook_rules
 from games.play import ending_words
@@ -54,7 +64,7 @@ class HandCard:
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """One player's counts: what both players may know about them."""
+    """One player's counts: what every player may know about them."""
 
     player: int
     name: str
@@ -69,6 +79,17 @@ class Side:
     counters: int
     anchors: int
     stone: str
+    # With teams (M4): "Team 2" and the team-mates' names; whether the viewer is one.
+    team: str = ""
+    team_mates: tuple[str, ...] = ()
+    your_team_mate: bool = False
+    # Out of the game (R25, M7): skipped by every round, nobody's opponent.
+    is_out: bool = False
+    # Whose turn it is.
+    in_turn: bool = False
+    # The white mark on the player's counters, as a path and in words (the key).
+    mark: str = ""
+    mark_words: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +116,9 @@ class Table:
     deciding: str
     board: Board
     sides: tuple[Side, ...]
+    # The turn order from the turn's player, of those still in (M2, M3): with more than
+    # two seats, who comes after whom is worth saying.
+    round_order: tuple[str, ...]
     hand: tuple[HandCard, ...]
     panel: Panel | None
     dice: CombatDice | None
@@ -163,12 +187,14 @@ def build_table(
         # Each player sees the board from their own chair: Blue's is turned half a turn.
         # In hot-seat the screens choose the side (games.matches.screens): the board turns
         # with the device at a hand-over, as it would on a real table, unless the device
-        # keeps it still; a spectator sits on Red's side.
-        board=draw_board(view, panel, flipped=player == 1 if flipped is None else flipped),
-        sides=tuple(_side(view, p, player, deciding) for p in PLAYERS),
+        # keeps it still; a spectator sits on Red's side. Round a table of more than two
+        # the chairs are not across from each other: everyone sees it as Red does.
+        board=draw_board(view, panel, flipped=_flipped(view, player, flipped)),
+        sides=tuple(_side(view, p, player, deciding) for p in seats(view)),
+        round_order=tuple(map(player_name, turn_order(view, view.turn_player))),
         hand=_hand(view, player, panel),
         panel=panel,
-        dice=last_combat(seen),
+        dice=last_combat(seen, len(view.hands)),
         log=log,
     )
 
@@ -183,8 +209,19 @@ def _log(view: GameState, events: Iterable[Event], first_chosen: bool) -> tuple[
 # -- the players and the hand ----------------------------------------------------------
 
 
+def _flipped(view: GameState, player: int | None, flipped: bool | None) -> bool:
+    if flipped is not None:
+        return flipped
+    return player == 1 and len(view.hands) == 2
+
+
 def _side(view: GameState, player: int, you: int | None, deciding: int | None) -> Side:
     stone = view.stones[player]
+    mates = tuple(
+        m
+        for m in seats(view)
+        if m != player and view.teams and team_of(view, m) == team_of(view, player)
+    )
     return Side(
         player=player,
         name=player_name(player),
@@ -199,6 +236,13 @@ def _side(view: GameState, player: int, you: int | None, deciding: int | None) -
         counters=view.grid.counter_count(player),
         anchors=sum(1 for holder in view.holders if holder == player),
         stone=view.board.vertex_name(stone) if stone >= 0 else "",
+        team=f"Team {team_of(view, player) + 1}" if view.teams else "",
+        team_mates=tuple(map(player_name, mates)),
+        your_team_mate=you in mates,
+        is_out=not is_in(view, player),
+        in_turn=player == view.turn_player,
+        mark=counter_mark(player),
+        mark_words=COUNTER_MARK_WORDS[player],
     )
 
 

@@ -86,16 +86,10 @@ class CombatDice:
     defense: tuple[int, ...]
     attacker_won: bool
     words: str
-    # Whose the attacking Avatar is ("Red", "Blue"; "" when the events do not say): in a
-    # mirror match both Avatars may bear one name.
+    # Whose the attacking and the defending Avatar are ("Red", "Blue"; "" when the
+    # events do not say): in a mirror match both Avatars may bear one name.
     attacker_side: str = ""
-
-    @property
-    def defender_side(self) -> str:
-        """The other player ("" when the attacker's side is not known)."""
-        if not self.attacker_side:
-            return ""
-        return next(n for n in map(player_name, PLAYERS) if n != self.attacker_side)
+    defender_side: str = ""
 
     @property
     def attack_total(self) -> int:
@@ -118,8 +112,10 @@ class LogLine:
     detail: tuple[str, ...] = ()
 
 
-def last_combat(events: Sequence[Event]) -> CombatDice | None:
-    """The dice of the latest combat among ``events``, or None."""
+def last_combat(events: Sequence[Event], seat_count: int = 2) -> CombatDice | None:
+    """The dice of the latest combat among ``events`` in a game of ``seat_count`` seats,
+    or None. The defender's side is told only with two seats, where it is the other
+    player: with more, the events name the defending Avatar but not its player."""
     for at in range(len(events) - 1, -1, -1):
         event = events[at]
         match event:
@@ -133,7 +129,7 @@ def last_combat(events: Sequence[Event]) -> CombatDice | None:
                     event.defense_dice,
                     sum(event.attack_dice) > sum(event.defense_dice),
                     event.log_line(),
-                    _side_of(event.attacker, events[:at]),
+                    *_sides(event.attacker, events[:at], seat_count),
                 )
             case RealmStoneAttacked():
                 return CombatDice(
@@ -144,9 +140,18 @@ def last_combat(events: Sequence[Event]) -> CombatDice | None:
                     (),
                     True,
                     event.log_line(),
-                    _side_of(event.attacker, events[:at]),
+                    *_sides(event.attacker, events[:at], seat_count),
                 )
     return None
+
+
+def _sides(attacker: str, before: Sequence[Event], seat_count: int) -> tuple[str, str]:
+    """(the attacker's side, the defender's: the other player of a two-seat game, "" with
+    more seats or when the attacker's side is not known)."""
+    side = _side_of(attacker, before)
+    if not side or seat_count != 2:
+        return side, ""
+    return side, next(n for n in map(player_name, PLAYERS) if n != side)
 
 
 def _side_of(attacker: str, before: Sequence[Event]) -> str:
