@@ -33,8 +33,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import engine
-from games.engine.scenarios import team_seats
-from games.engine.seats import stone_order
 from games.play import STALLED
 from games.seeds import SEED_BITS, derive_seed
 from games.simulations.games import (
@@ -81,7 +79,9 @@ def scenario_of(data: Mapping[str, Any] | None) -> engine.Scenario | None:
 def deck_teams(scenario: engine.Scenario) -> tuple[int, ...]:
     """The team of each deck, as the job lists them (deck ``d`` for seat ``d``'s team);
     every deck its own side without teams."""
-    return team_seats(scenario.players, scenario.teams) or tuple(range(scenario.players))
+    # M2: seats alternate between the teams, A, B, A, B... (or A, B, C, A, B, C...).
+    teams = scenario.teams or scenario.players
+    return tuple(seat % teams for seat in range(scenario.players))
 
 
 def side_count(scenario: engine.Scenario) -> int:
@@ -290,8 +290,9 @@ def play_simulated_table(game: SimulatedTable) -> TableSummary:
     state, opening_events = engine.start_game(
         ruleset, [game.decks[deck] for deck in seated], game.seed, game.scenario
     )
-    # M2: the roll's winner places the first Realm Stone, the last to place takes turn 1.
-    first_by_roll = stone_order(state.decision.player, count)[-1]
+    # M2: the roll's winner places the first Realm Stone and the others follow
+    # anticlockwise; the last to place, on the winner's left, takes turn 1.
+    first_by_roll = (state.decision.player + 1) % count
     tracker = Sightings(state)
     tracker.read(state, opening_events)
     state, actions = played_out(state, bots, lambda _, after, events: tracker.read(after, events))
