@@ -45,6 +45,7 @@ from games.simulations.services import (
     job_arm_figures,
     job_gauntlet,
     job_shift,
+    job_shifts,
     simulation_cancel,
     simulation_create,
 )
@@ -66,9 +67,22 @@ class SimulationAPIView(APIView):
     parser_classes = [BoundedJSONParser]
 
     def job(self, request: Request, pk: int) -> SimulationJob:
-        job = SimulationJob.objects.of_owner(request.user).light().filter(pk=pk).first()
+        job = (
+            SimulationJob.objects.of_owner(request.user)
+            .light()
+            .select_related("named_scenario")
+            .filter(pk=pk)
+            .first()
+        )
         if job is None:
             raise Http404("No such simulation.")
+        return job
+
+    def two_deck_job(self, request: Request, pk: int) -> SimulationJob:
+        """The job, if its games have two seats: the exports write a game's two decks."""
+        job = self.job(request, pk)
+        if job.is_table:
+            raise Http404("The exports of a game of more than two seats are not made yet.")
         return job
 
     def handle_exception(self, exc: Exception) -> Response:
@@ -99,6 +113,11 @@ def results_json(job: SimulationJob) -> dict[str, Any]:
     if job.is_paired:
         shift = job_shift(job)
         document["shift"] = {**estimate_json(shift), "too_few_to_tell": too_few_to_tell(shift)}
+    if job.is_paired and job.is_table:
+        document["shifts"] = [
+            {**estimate_json(shift), "too_few_to_tell": too_few_to_tell(shift)}
+            for shift in job_shifts(job)
+        ]
     if job.kind == SimulationKind.GAUNTLET:
         document["gauntlet"] = {
             "decks": job.parameters["decks"],
@@ -136,8 +155,9 @@ class SimulationListView(SimulationAPIView):
             )
         data = serializer.validated_data
         decks = Deck.objects.visible_to(request.user).select_related("format", "home_realm")
-        found = {deck.pk: deck for deck in decks.filter(pk__in=[data["deck_a"], data["deck_b"]])}
-        if data["deck_a"] not in found or data["deck_b"] not in found:
+        wanted = [data["deck_a"], data["deck_b"], *data["seat_decks"]]
+        found = {deck.pk: deck for deck in decks.filter(pk__in=wanted)}
+        if any(pk not in found for pk in wanted):
             raise Http404("No such deck.")
         job = simulation_create(
             owner=request.user,
@@ -151,6 +171,9 @@ class SimulationListView(SimulationAPIView):
             seed=data["seed"],
             kind=data["kind"],
             parameters=data["parameters"],
+            scenario=data["scenario"],
+            seat_decks=[found[pk] for pk in data["seat_decks"]],
+            seat_bots=data["seat_bots"],
         )
         return Response(described([job])[0], status=status.HTTP_201_CREATED)
 
@@ -207,7 +230,7 @@ class SimulationExportJSONView(SimulationAPIView):
         responses={200: ResultsSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
-        job = self.job(request, pk)
+        job = self.two_deck_job(request, pk)
         head = {"simulation": described([job])[0], **results_json(job)}
         # Written a game at a time: a 100,000-game job's cards are never held at once.
         lines = json_document_lines(head, "games", game_rows(job, cards=True))
@@ -222,7 +245,7 @@ class SimulationExportGamesView(SimulationAPIView):
         responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
-        job = self.job(request, pk)
+        job = self.two_deck_job(request, pk)
         return _csv(f"shen-simulation-{job.pk}-games.csv", csv_lines(GAME_COLUMNS, game_rows(job)))
 
 
@@ -233,7 +256,7 @@ class SimulationExportGameCardsView(SimulationAPIView):
         responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
-        job = self.job(request, pk)
+        job = self.two_deck_job(request, pk)
         lines = csv_lines(GAME_CARD_COLUMNS, game_card_rows(job))
         return _csv(f"shen-simulation-{job.pk}-game-cards.csv", lines)
 
@@ -245,7 +268,7 @@ class SimulationExportCardsView(SimulationAPIView):
         responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
-        job = self.job(request, pk)
+        job = self.two_deck_job(request, pk)
         rows = card_rows(job_arm_figures(job))
         return _csv(f"shen-simulation-{job.pk}-cards.csv", csv_lines(CARD_COLUMNS, rows))
 
