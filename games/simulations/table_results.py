@@ -22,7 +22,6 @@ from games.simulations.card_table import (
 )
 from games.simulations.charts import (
     difference_svg,
-    improvement_svg,
     length_histogram_svg,
     places_svg,
     win_rate_svg,
@@ -54,7 +53,10 @@ def table_results(job: SimulationJob, params: Any) -> dict[str, Any]:
     context: dict[str, Any] = {
         "table": first,
         "deck_rows": _deck_rows(labels, first),
-        "seat_rows": [(player_name(seat), rate) for seat, rate in enumerate(first.by_seat)],
+        "seat_rows": [
+            (f"Seat {seat + 1} ({player_name(seat)})", rate)
+            for seat, rate in enumerate(first.by_seat)
+        ],
         "place_numbers": list(range(1, job.seats + 1)),
         "fair_words": percent(first.fair, 0),
         "endings": [(ending.replace("_", " "), count) for ending, count in first.endings],
@@ -94,12 +96,9 @@ def table_results(job: SimulationJob, params: Any) -> dict[str, Any]:
             ),
         )
     else:
+        # The card tables give each card's improvement: a chart of every card of every
+        # deck would make a table's page several screens longer.
         context.update(_card_tables(job, labels, first, params))
-        charts += [
-            improvement_svg(cards, title=f"{label}: improvement when drawn")
-            for label, cards in zip(labels, first.cards, strict=True)
-            if cards
-        ]
     context["charts"] = [mark_safe(chart) for chart in charts]  # escaped by the charts
     return context
 
