@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from games.models.simulations import JobStatus, SimulationKind
+from games.simulations.kinds import deck_card_names
 from games.simulations.services import (
+    arms_of,
     job_arm_figures,
     job_figures,
     job_shift,
@@ -16,6 +18,7 @@ from games.simulations.services import (
 from games.simulations.table_figures import TableFigures
 from games.simulations.tables import TableSummary
 from tests.games.simulation_jobs import rule_ab, simulation_refused, simulation_start
+from tests.games.test_simulation_errata import drafted_card_of
 
 pytestmark = pytest.mark.django_db
 
@@ -177,3 +180,49 @@ def test_a_scenario_ab_on_the_same_board_is_refused(named_scenarios, alice, alic
         kind=SimulationKind.SCENARIO_AB,
         parameters={"scenario_b": "duel"},
     )
+
+
+def three_way(owner, deck_a, deck_b, third, **changes):
+    seats = {
+        "scenario": "three-way",
+        "seat_decks": [third],
+        "seat_bots": ["random"],
+        "games": 3,
+        "options": {"max_turns": 4},
+    }
+    return simulation_start(owner, deck_a, deck_b, **{**seats, **changes})
+
+
+def test_an_errata_what_if_on_a_table_drafts_the_card_in_every_deck(
+    named_scenarios, alice, alices_deck, bobs_deck, third_deck
+):
+    card = drafted_card_of(alice, alices_deck, bobs_deck)
+    wanted = {"card": card.slug, "changes": {"cost": card.cost - 1}, "note": "Cheaper."}
+    job = three_way(
+        alice, alices_deck, bobs_deck, third_deck, kind=SimulationKind.ERRATA, parameters=wanted
+    )
+    assert job.status == JobStatus.FINISHED
+    _, draft = arms_of(job)
+    assert len(draft.decks) == 3 and draft.scenario.players == 3
+    drafted = [c for deck in draft.decks for c in deck["cards"] if c["name"] == card.name]
+    assert drafted and all(c["cost"] == card.cost - 1 for c in drafted)
+    assert [shift.count for shift in job_shifts(job)] == [3, 3, 3]
+
+
+def test_a_card_impact_on_a_table_replaces_deck_as_card_only(
+    named_scenarios, alice, alices_deck, bobs_deck, third_deck
+):
+    name = deck_card_names(
+        arms_of(three_way(alice, alices_deck, bobs_deck, third_deck))[0].decks[0]
+    )[0]
+    job = three_way(
+        alice,
+        alices_deck,
+        bobs_deck,
+        third_deck,
+        kind=SimulationKind.CARD_IMPACT,
+        parameters={"card": name, "substitute": None},
+    )
+    base, variant = arms_of(job)
+    assert variant.decks[1:] == base.decks[1:] and variant.decks[0] != base.decks[0]
+    assert job_shift(job).count == 3

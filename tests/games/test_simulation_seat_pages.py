@@ -43,6 +43,9 @@ def test_the_form_starts_a_four_seat_job_and_its_page_shows_each_deck(
     assert "Finishing places" in page and "the fair share, 25%" in page
     assert "Place 4" in page and "A sample of games" in page
     assert "Improvement when drawn" in page  # the card tables
+    listed = client.get("/simulations/")
+    assert listed.status_code == 200 and f"/simulations/{job.pk}/" in listed.content.decode()
+    assert client.get(f"/simulations/{job.pk}/live/").status_code == 200
 
 
 def test_a_seat_the_scenario_has_needs_a_deck(
