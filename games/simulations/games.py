@@ -110,12 +110,15 @@ def job_games(
     count: int,
     *,
     seed_bits: int = SEED_BITS,
+    scenario: engine.Scenario | None = None,
 ) -> Iterator[SimulatedGame]:
     """The ``count`` games of a job: game ``i`` has its own seed derived from
     (``seed``, ``i``) and swaps seats on odd ``i``, so deck A goes first about as
     often as deck B and any chunk of games can be played on its own."""
     for index in range(count):
-        yield job_game(ruleset, options, decks, bots, seed, index, seed_bits=seed_bits)
+        yield job_game(
+            ruleset, options, decks, bots, seed, index, seed_bits=seed_bits, scenario=scenario
+        )
 
 
 def job_game(

@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games import engine
 from games.engine.state import Result, evolve
@@ -28,7 +30,7 @@ from games.simulations.tables import (
     seat_points,
     table_game,
 )
-from tests.games.simulated import SHORT, deck_pair
+from tests.games.simulated import SHORT, deck_pair, sightings
 
 FOUR = engine.Scenario(players=4)
 PAIRS = engine.Scenario(players=4, teams=2)
@@ -195,3 +197,39 @@ def test_the_same_games_shift_nothing():
     games = played(FOUR, 4)
     shift = table_shift(games, games, deck=1)
     assert shift.value == 0 and shift.count == 4
+
+
+def table_summaries(decks: int):
+    """Any summary of a table of ``decks`` decks (not only one a game could give)."""
+    deck = st.integers(0, decks - 1)
+    return st.builds(
+        TableSummary,
+        seed=st.integers(0, 2**63 - 1),
+        rotation=deck,
+        places=st.lists(st.integers(1, decks), min_size=decks, max_size=decks).map(tuple),
+        points=st.lists(st.integers(0, POINTS), min_size=decks, max_size=decks).map(tuple),
+        winners=st.lists(deck, max_size=2, unique=True).map(tuple),
+        out=st.lists(deck, max_size=decks - 1, unique=True).map(tuple),
+        first=deck,
+        turns=st.integers(0, 200),
+        actions=st.integers(0, 10**5),
+        ending=st.sampled_from(["anchors", "out_of_cards", "turn_limit"]),
+        cards=st.tuples(
+            *[st.lists(sightings, max_size=3, unique_by=lambda s: s.name).map(tuple)] * decks
+        ),
+    )
+
+
+tables = st.integers(3, 6).flatmap(
+    lambda decks: st.tuples(st.lists(table_summaries(decks), max_size=6), st.integers(0, 6))
+)
+
+
+@given(tables)
+def test_a_tally_adds_up_in_any_split_and_survives_json(games_and_cut):
+    games, cut = games_and_cut
+    whole = TableTally.of(games, 3)
+    assert TableTally.of(games[:cut], 3) + TableTally.of(games[cut:], 3) == whole
+    assert TableTally.from_json(whole.to_json()) == whole
+    for game in games:
+        assert TableSummary.from_json(game.to_json()) == game
