@@ -3,6 +3,8 @@ job's results with its charts, a scenario A/B's, and the API."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games.models.simulations import SimulationJob, SimulationKind
@@ -138,3 +140,23 @@ def test_the_api_refuses_a_seat_deck_it_cannot_see(
         "seat_bots": ["random"],
     }
     assert alice_api.post("/api/simulations/", sent, format="json").status_code == 404
+
+
+def test_a_table_jobs_exports_number_its_decks(
+    named_scenarios, client, alice, alices_deck, bobs_deck, third_deck
+):
+    client.force_login(alice)
+    client.post("/simulations/new/", four_corners(alices_deck, bobs_deck, third_deck))
+    job = SimulationJob.objects.get()
+    games = b"".join(client.get(f"/api/simulations/{job.pk}/games.csv").streaming_content)
+    lines = games.decode().splitlines()
+    assert lines[0].startswith("game,arm,seed,rotation,first,winners,places,points")
+    assert len(lines) == 5
+    cards = b"".join(client.get(f"/api/simulations/{job.pk}/game-cards.csv").streaming_content)
+    assert {line.split(",")[2] for line in cards.decode().splitlines()[1:]} == {"1", "2", "3", "4"}
+    figures = b"".join(client.get(f"/api/simulations/{job.pk}/cards.csv").streaming_content)
+    assert figures.decode().splitlines()[1].startswith("0,1,")
+    document = b"".join(client.get(f"/api/simulations/{job.pk}/export.json").streaming_content)
+    exported = json.loads(document)
+    assert len(exported["games"]) == 4 and len(exported["games"][0]["places"]) == 4
+    assert exported["figures"]["fair"] == 0.25

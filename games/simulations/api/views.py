@@ -49,6 +49,12 @@ from games.simulations.services import (
     simulation_cancel,
     simulation_create,
 )
+from games.simulations.table_exports import (
+    TABLE_GAME_COLUMNS,
+    table_card_rows,
+    table_game_card_rows,
+    table_game_rows,
+)
 from shen_site.json_input import BoundedJSONParser
 
 REFUSED = OpenApiResponse(SimulationRefusalSerializer, description="Refused, with the reasons")
@@ -76,13 +82,6 @@ class SimulationAPIView(APIView):
         )
         if job is None:
             raise Http404("No such simulation.")
-        return job
-
-    def two_deck_job(self, request: Request, pk: int) -> SimulationJob:
-        """The job, if its games have two seats: the exports write a game's two decks."""
-        job = self.job(request, pk)
-        if job.is_table:
-            raise Http404("The exports of a game of more than two seats are not made yet.")
         return job
 
     def handle_exception(self, exc: Exception) -> Response:
@@ -230,10 +229,11 @@ class SimulationExportJSONView(SimulationAPIView):
         responses={200: ResultsSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
-        job = self.two_deck_job(request, pk)
+        job = self.job(request, pk)
         head = {"simulation": described([job])[0], **results_json(job)}
         # Written a game at a time: a 100,000-game job's cards are never held at once.
-        lines = json_document_lines(head, "games", game_rows(job, cards=True))
+        rows = table_game_rows(job, cards=True) if job.is_table else game_rows(job, cards=True)
+        lines = json_document_lines(head, "games", rows)
         response = StreamingHttpResponse(lines, content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="shen-simulation-{job.pk}.json"'
         return response
@@ -245,8 +245,12 @@ class SimulationExportGamesView(SimulationAPIView):
         responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
-        job = self.two_deck_job(request, pk)
-        return _csv(f"shen-simulation-{job.pk}-games.csv", csv_lines(GAME_COLUMNS, game_rows(job)))
+        job = self.job(request, pk)
+        if job.is_table:
+            lines = csv_lines(TABLE_GAME_COLUMNS, table_game_rows(job))
+        else:
+            lines = csv_lines(GAME_COLUMNS, game_rows(job))
+        return _csv(f"shen-simulation-{job.pk}-games.csv", lines)
 
 
 class SimulationExportGameCardsView(SimulationAPIView):
@@ -256,8 +260,9 @@ class SimulationExportGameCardsView(SimulationAPIView):
         responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
-        job = self.two_deck_job(request, pk)
-        lines = csv_lines(GAME_CARD_COLUMNS, game_card_rows(job))
+        job = self.job(request, pk)
+        rows = table_game_card_rows(job) if job.is_table else game_card_rows(job)
+        lines = csv_lines(GAME_CARD_COLUMNS, rows)
         return _csv(f"shen-simulation-{job.pk}-game-cards.csv", lines)
 
 
@@ -268,8 +273,9 @@ class SimulationExportCardsView(SimulationAPIView):
         responses={(200, "text/csv"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
-        job = self.two_deck_job(request, pk)
-        rows = card_rows(job_arm_figures(job))
+        job = self.job(request, pk)
+        arms = job_arm_figures(job)
+        rows = table_card_rows(arms) if job.is_table else card_rows(arms)
         return _csv(f"shen-simulation-{job.pk}-cards.csv", csv_lines(CARD_COLUMNS, rows))
 
 
