@@ -11,6 +11,10 @@ decks, forces of 4 Avatars for ``simplified-0.1``):
   search, the fast bot of issue 24), over ``--games`` games. Games come in pairs
   with the same decks and seed and the seats swapped, so each bot plays both decks
   from both seats. Greedy vs greedy is played too, for its endings (no target);
+* the four-player rung (``search-4``, beta rulesets only): the search bot in one seat
+  against three greedy bots on the four-corners scenario (M1: 10×10), the seating
+  rotated so it plays each seat in turn (four games share decks and seed), its share
+  of the wins (a draw among K sides counts 1/K) against the fair share of 25%;
 * how the games of each pair of bots ended (anchors, out of cards or Avatars, the
   turn limit's adjudication, stalled), with the share adjudicated against the
   target of at most 10%;
@@ -65,7 +69,7 @@ from pathlib import Path
 from bench import ROOT
 from bench.cpu_time import process_seconds
 from bench.figures import percentile
-from games.engine import RULESETS, GameState, legal_actions, make_bot, rng, start_game
+from games.engine import RULESETS, GameState, Scenario, legal_actions, make_bot, rng, start_game
 from games.engine.bots import Bot, RandomBot, play_game
 from games.engine.bots.search import MAX_ACTIONS as SEARCH_ACTIONS
 from games.engine.bots.search import PLAYOUTS
@@ -74,6 +78,7 @@ from games.engine.testing.samples import sample_decks_for, sample_game
 from games.simulations.confidence import wilson_interval
 from games.simulations.figure_words import interval_words
 from games.simulations.games import STALLED, outcome, played_out
+from games.simulations.tables import POINTS, seat_points
 
 # (upper, lower, the upper's target win rate; None: played for its endings only).
 RUNGS = (
@@ -83,6 +88,9 @@ RUNGS = (
     ("search", "greedy", 0.60),
 )
 TARGET = 0.60
+# The four-player rung: (upper, lower, target: the fair share of a four-player table).
+FOUR_PLAYER_RUNG = ("search", "greedy", 0.25)
+FOUR_PLAYERS = Scenario(players=4)
 # Bot games ended by the turn limit's adjudication, at most (issue 24).
 ADJUDICATED_AT_MOST = 0.10
 # The greedy bot's CPU per decision at p50, at most this many times the random bot's.
@@ -154,6 +162,34 @@ def play_one(task: tuple[str, str, str, int]) -> Played:
     )
 
 
+def play_four(task: tuple[str, str, str, int]) -> Played:
+    """Game ``index`` of the four-player rung: ``upper`` in seat ``index % 4`` against
+    three ``lower`` bots; four games in a row share decks and seed. Its score is the
+    upper's share of a win (``games.simulations.tables``)."""
+    ruleset, upper, lower, index = task
+    pack, seat = divmod(index, 4)
+    bots = [Timed(make_bot(lower, 2_000 + 4 * index + other)) for other in range(4)]
+    bots[seat] = high = Timed(make_bot(upper, 1_000 + index))
+    pair = sample_decks_for(ruleset, pack)
+    start = process_seconds()
+    state, _ = start_game(
+        RULESETS[ruleset], [pair[other % 2] for other in range(4)], pack, FOUR_PLAYERS
+    )
+    final, _ = played_out(state, bots)
+    _, reason = outcome(final)
+    lows = [bot for other, bot in enumerate(bots) if other != seat]
+    return Played(
+        index,
+        seat_points(final)[seat] / POINTS,
+        reason,
+        -1 if reason == STALLED else final.turn,
+        process_seconds() - start,
+        tuple(high.times),
+        tuple(t for low in lows for t in low.times),
+        (high.cpu_seconds, sum(low.cpu_seconds for low in lows) / len(lows)),
+    )
+
+
 # What a recorded game must have been played with to count (see --record).
 # The sample decks are in games/engine/testing/samples.py.
 ENGINE_SOURCES = ("games/engine",)
@@ -221,14 +257,18 @@ def run_rung(
     minutes: float,
     first: int = 0,
     record: Path | None = None,
+    players: int = 2,
 ) -> dict:
     """Play the rung's games ``first``… in ``processes`` workers, in order, for at most
-    ``minutes``; with ``record``, only those not recorded there yet (see --record)."""
+    ``minutes``; with ``record``, only those not recorded there yet (see --record).
+    ``players`` 4: the four-player rung (``play_four``), stopped only after whole
+    rotations."""
     book = None
     recorded: dict[int, Played] = {}
     if record is not None:
         budget = f"{PLAYOUTS} playouts, {SEARCH_ACTIONS} actions" if upper == "search" else ""
-        rung = f"{ruleset}: {upper} vs {lower} {budget}".strip()
+        table = " (4 players)" if players == 4 else ""
+        rung = f"{ruleset}: {upper} vs {lower}{table} {budget}".strip()
         book = Record(record, rung, engine_version())
         recorded = book.games()
     indexes = range(first, first + games)
@@ -242,8 +282,9 @@ def run_rung(
         print(f"  {earlier} games from {record}", file=sys.stderr, flush=True)
     start = time.perf_counter()
     deadline = start + minutes * 60
+    play = play_four if players == 4 else play_one
     with Pool(processes) as pool:
-        for result in pool.imap(play_one, tasks):
+        for result in pool.imap(play, tasks):
             played.append(result)
             if book is not None:
                 book.add(result)
@@ -254,7 +295,7 @@ def run_rung(
                     file=sys.stderr,
                     flush=True,
                 )
-            if time.perf_counter() > deadline and len(played) % 2 == 0:
+            if time.perf_counter() > deadline and len(played) % players == 0:
                 pool.terminate()
                 break
     wall = time.perf_counter() - start
@@ -266,6 +307,7 @@ def run_rung(
         "recorded": earlier,
         "played": played,
         "wall": wall,
+        "players": players,
     }
 
 
@@ -275,7 +317,7 @@ def report(rung: dict, processes: int, reference: float, target: float | None) -
     played = rung["played"]
     count = len(played)
     if not count:
-        return [f"{rung['upper']} vs {rung['lower']}: no games played"]
+        return [f"{rung['upper']} vs {rung['lower']} ({rung.get('players', 2)} players): no games"]
     estimate = wilson_interval(sum(p.score for p in played), count)
     cpu = sum(p.cpu_seconds for p in played)
     per_second = count / cpu if cpu else float("nan")
@@ -286,8 +328,11 @@ def report(rung: dict, processes: int, reference: float, target: float | None) -
     else:
         meets = "meets" if estimate.low >= target else "below" if estimate.high < target else "?"
         verdict = f"target ≥{target:.0%}: {meets}"
+    name = f"{rung['upper']} vs {rung['lower']}"
+    if rung.get("players", 2) == 4:
+        name = f"{rung['upper']} vs 3 × {rung['lower']} (4 players, seats rotated)"
     lines = [
-        f"{rung['upper']} vs {rung['lower']}: {count} games, upper's win rate "
+        f"{name}: {count} games, upper's win rate "
         f"{interval_words(estimate)} {verdict}; {per_second:.3f} games/CPU s "
         f"({per_second / reference:.4f}× random-vs-random); mean {turns:.1f} turns",
         "  " + endings_line(played),
@@ -437,8 +482,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--rungs",
-        default="greedy,greedy-greedy,quick-search,search",
-        help="which rungs, by upper bot (greedy-greedy: greedy against itself)",
+        default="greedy,greedy-greedy,quick-search,search,search-4",
+        help="which rungs, by upper bot (greedy-greedy: greedy against itself; search-4: "
+        "search against three greedy bots, four players)",
     )
     parser.add_argument(
         "--first", type=int, default=0, help="index of the first game (even): to go on a run"
@@ -488,6 +534,26 @@ def main() -> None:
                 )
                 for line in report(rung, args.processes, reference, target):
                     print(line, flush=True)
+        if "search-4" in wanted:
+            upper, lower, target = FOUR_PLAYER_RUNG
+            if RULESETS[ruleset].max_players < 4:
+                print(f"search-4: not played, {ruleset} is a two-player game", flush=True)
+                continue
+            # Whole rotations: every seat as often as the others.
+            rotations = -(-args.games // 4) * 4
+            rung = run_rung(
+                ruleset,
+                upper,
+                lower,
+                rotations,
+                args.processes,
+                args.minutes,
+                args.first - args.first % 4,
+                args.record,
+                players=4,
+            )
+            for line in report(rung, args.processes, reference, target):
+                print(line, flush=True)
 
 
 if __name__ == "__main__":

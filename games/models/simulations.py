@@ -25,6 +25,7 @@ class SimulationKind(models.TextChoices):
     CARD_IMPACT = "card_impact", "Card impact: the same games with one card replaced"
     GAUNTLET = "gauntlet", "Gauntlet: decks against a set of decks"
     ERRATA = "errata", "Errata what-if: the same games with a card under a draft change"
+    SCENARIO_AB = "scenario_ab", "Scenario A/B: the same games on two scenarios"
 
 
 # How many arms each kind plays, every arm the same games (seeds and seats): the
@@ -34,6 +35,7 @@ KIND_ARMS = {
     SimulationKind.RULE_AB: 2,
     SimulationKind.CARD_IMPACT: 2,
     SimulationKind.ERRATA: 2,
+    SimulationKind.SCENARIO_AB: 2,
 }
 # How many decks a gauntlet may have on each side.
 GAUNTLET_MAX = 8
@@ -134,6 +136,17 @@ class SimulationJob(models.Model):
     name_b = models.CharField(max_length=200)
     bot_a = models.CharField(max_length=40)
     bot_b = models.CharField(max_length=40)
+    # The scenario its games are played on (M1), by value as the engine reads it
+    # (games.simulations.tables.scenario_data); null: the ruleset's own two-player board.
+    scenario = models.JSONField(null=True, blank=True)
+    # The named scenario it was chosen as, while it exists.
+    named_scenario = models.ForeignKey(
+        "games.Scenario", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    # A table of more than two seats: every deck's name and bot, in the job's deck order
+    # (deck d sits in seat d in its first game); empty for two decks (name_a, bot_a ...).
+    deck_names = models.JSONField(default=list, blank=True)
+    deck_bots = models.JSONField(default=list, blank=True)
     games = models.PositiveIntegerField()
     seed = models.BigIntegerField()
     # How wide the seeds its games derive are (games.seeds): SEED_BITS, or LEGACY_SEED_BITS
@@ -169,8 +182,24 @@ class SimulationJob(models.Model):
         return self.status in JOB_OVER
 
     @property
-    def bots(self) -> tuple[str, str]:
-        return (self.bot_a, self.bot_b)
+    def bots(self) -> tuple[str, ...]:
+        """Each deck's bot, in deck order."""
+        return tuple(self.deck_bots) if self.deck_bots else (self.bot_a, self.bot_b)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each deck's name, in deck order."""
+        return tuple(self.deck_names) if self.deck_names else (self.name_a, self.name_b)
+
+    @property
+    def seats(self) -> int:
+        """How many seats its games have."""
+        return (self.scenario or {}).get("players", 2)
+
+    @property
+    def is_table(self) -> bool:
+        """Its games have more than two seats (games.simulations.tables)."""
+        return self.seats > 2
 
     @property
     def arm_count(self) -> int:

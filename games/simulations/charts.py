@@ -119,7 +119,11 @@ def _estimate_rows(
             )
     height = top + max(len(rows), 1) * row_height + 32
     axis = height - 30
-    ticks = [lowest, (lowest + reference) / 2, reference, (reference + highest) / 2, highest]
+    middle = (lowest + highest) / 2
+    if math.isclose(reference, middle):
+        ticks = [lowest, (lowest + reference) / 2, reference, (reference + highest) / 2, highest]
+    else:  # a fair share off the middle (1/N of a table): marked, with the middle
+        ticks = sorted({lowest, reference, middle, highest})
     parts.append(
         f'<path d="M{x(reference):.1f} {top}V{axis}" stroke="{MUTED}" stroke-dasharray="3 3"/>'
         f'<path d="M{left} {axis}H{right}" stroke="{RULE}"/>'
@@ -143,17 +147,84 @@ def _estimate_rows(
     return _svg(title, description, WIDTH, height, "".join(parts))
 
 
-def win_rate_svg(rows: Sequence[tuple[str, Estimate]], *, title: str) -> str:
+def win_rate_svg(rows: Sequence[tuple[str, Estimate]], *, title: str, fair: float = 0.5) -> str:
     """Win rates with their intervals, one row each (deck A's, the first player's, a
-    gauntlet's rows…), on a 0–100% scale with 50% marked."""
+    gauntlet's rows…), on a 0–100% scale with ``fair`` marked: 50% for two players, a
+    table's fair share (1/N, or 1/teams) else."""
+    caption = "win rate, 95% interval"
+    if not math.isclose(fair, 0.5):
+        caption += f"; dashed: the fair share, {percent(fair, 0)}"
     return _estimate_rows(
         rows,
         title=title,
         span=(0.0, 1.0),
-        reference=0.5,
+        reference=fair,
         difference=False,
-        caption="win rate, 95% interval",
+        caption=caption,
     )
+
+
+# The finishing places' colours, first place darkest; a place is also written on its bar.
+PLACE_SHADES = ("#2e6eab", "#5b8fc0", "#8fb3d6", "#bcd0e4", "#dde6ef", "#eef2f6")
+
+
+def places_svg(rows: Sequence[tuple[str, Sequence[int]]], *, title: str) -> str:
+    """Each deck's finishing places as one bar split by place (first place on the left),
+    each part labelled with its place and share when it is wide enough; ``rows`` are
+    (deck, games per place)."""
+    left, right = 8, WIDTH - 8
+    row_height, top = 46, 6
+    parts = []
+    words = []
+    for index, (label, counts) in enumerate(rows):
+        y = top + index * row_height
+        games = sum(counts)
+        said = ", ".join(
+            f"{_ordinal(place + 1)} {percent(count / games, 0)}"
+            for place, count in enumerate(counts)
+            if count and games
+        )
+        words.append(f"{label}: {said or 'no games'}")
+        parts.append(
+            f'<text x="{left}" y="{y + 12}" font-size="{FONT}">{_fit(label, right - left)}</text>'
+        )
+        start = float(left)
+        for place, count in enumerate(counts):
+            if not games or not count:
+                continue
+            width = (right - left) * count / games
+            shade = PLACE_SHADES[min(place, len(PLACE_SHADES) - 1)]
+            ink = "#ffffff" if place < 2 else INK
+            share = f"{_ordinal(place + 1)} {percent(count / games, 0)}"
+            parts.append(
+                f'<rect x="{start:.1f}" y="{y + 18}" width="{width:.1f}" height="20" '
+                f'fill="{shade}" stroke="#ffffff"><title>{_text(label)}: {_text(share)}</title>'
+                "</rect>"
+            )
+            if width >= len(share) * SMALL * CHARACTER_WIDTH + 4:
+                parts.append(
+                    f'<text x="{start + width / 2:.1f}" y="{y + 32}" font-size="{SMALL}" '
+                    f'text-anchor="middle" fill="{ink}">{_text(share)}</text>'
+                )
+            elif width >= SMALL * CHARACTER_WIDTH * 2 + 2:
+                parts.append(
+                    f'<text x="{start + width / 2:.1f}" y="{y + 32}" font-size="{SMALL}" '
+                    f'text-anchor="middle" fill="{ink}">{place + 1}</text>'
+                )
+            start += width
+    height = top + max(len(rows), 1) * row_height + 16
+    parts.append(
+        f'<text x="{(left + right) / 2:.1f}" y="{height - 3}" font-size="{SMALL}" '
+        f'text-anchor="middle" fill="{MUTED}">share of games in each finishing place, '
+        "1st on the left</text>"
+    )
+    return _svg(title, "; ".join(words) or "No games", WIDTH, height, "".join(parts))
+
+
+def _ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th… (places run to six)."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+    return f"{place}{suffix}"
 
 
 def difference_svg(rows: Sequence[tuple[str, Estimate]], *, title: str) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from games.models.simulations import ChunkStatus, SimulationJob
-from games.simulations.figures import Figures, card_json
+from games.simulations.figures import CardFigures, Figures, card_json
 from games.simulations.games import DECKS
 
 # "arm": 0 for a matchup or a paired job's base, 1 for its variant (rule A/B, card
@@ -45,7 +45,7 @@ def game_rows(job: SimulationJob, *, cards: bool = False) -> Iterator[dict[str, 
     """Every stored game of the job, arm by arm in game order; with ``cards``, each with
     its decks' cards: ``{"a": [[card, opening_hand, drawn, played], ...], "b": ...}``
     (:data:`SIGHTING_COLUMNS` after the name, one row per distinct card, by name)."""
-    for arm, game, summary in _summaries(job):
+    for arm, game, summary in summaries_of(job):
         row = {"game": game, "arm": arm, **{c: summary[c] for c in GAME_COLUMNS[2:]}}
         if cards:
             row["cards"] = dict(zip(DECKS, summary["cards"], strict=True))
@@ -55,14 +55,14 @@ def game_rows(job: SimulationJob, *, cards: bool = False) -> Iterator[dict[str, 
 def game_card_rows(job: SimulationJob) -> Iterator[dict[str, Any]]:
     """Every card of each deck in every stored game: one flat row each, arm by arm in
     game order, deck A's cards then deck B's."""
-    for arm, game, summary in _summaries(job):
+    for arm, game, summary in summaries_of(job):
         for deck, sightings in zip(("A", "B"), summary["cards"], strict=True):
             for name, *seen in sightings:
                 row = {"game": game, "arm": arm, "deck": deck, "card": name}
                 yield row | dict(zip(SIGHTING_COLUMNS, seen, strict=True))
 
 
-def _summaries(job: SimulationJob) -> Iterator[tuple[int, int, dict[str, Any]]]:
+def summaries_of(job: SimulationJob) -> Iterator[tuple[int, int, dict[str, Any]]]:
     """(arm, game number, stored summary JSON) of every stored game, a chunk at a time."""
     chunks = (
         job.chunks.filter(status=ChunkStatus.DONE)
@@ -80,12 +80,17 @@ def card_rows(arms: Sequence[Figures]) -> Iterator[dict[str, Any]]:
     for arm, figures in enumerate(arms):
         for deck, cards in zip(("A", "B"), figures.cards, strict=True):
             for card in cards:
-                data = card_json(card)
-                row = {"arm": arm, "deck": deck, "card": card.name, "games": card.games}
-                for figure in CARD_FIGURES:
-                    for end in ESTIMATE_ENDS:
-                        row[f"{figure}_{end}"] = data[figure][end]
-                yield row
+                yield card_figure_row(arm, deck, card)
+
+
+def card_figure_row(arm: int, deck: Any, card: CardFigures) -> dict[str, Any]:
+    """One card's figures as a flat row of :data:`CARD_COLUMNS`."""
+    data = card_json(card)
+    row = {"arm": arm, "deck": deck, "card": card.name, "games": card.games}
+    for figure in CARD_FIGURES:
+        for end in ESTIMATE_ENDS:
+            row[f"{figure}_{end}"] = data[figure][end]
+    return row
 
 
 def json_document_lines(head: Mapping[str, Any], key: str, rows: Iterable[Any]) -> Iterator[str]:

@@ -31,7 +31,7 @@ from games.simulations.confidence import (
     proportion_difference,
     wilson_interval,
 )
-from games.simulations.games import DECKS, GameSummary
+from games.simulations.games import DECKS, CardSighting, GameSummary
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +48,13 @@ class CardCounts:
     played: int = 0
 
     def __add__(self, other: CardCounts) -> CardCounts:
-        return CardCounts(*(a + b for a, b in zip(_values(self), _values(other), strict=True)))
+        return CardCounts(
+            *(a + b for a, b in zip(count_values(self), count_values(other), strict=True))
+        )
 
 
-def _values(counts: CardCounts) -> tuple[int, ...]:
+def count_values(counts: CardCounts) -> tuple[int, ...]:
+    """The counts in field order (a stored row)."""
     return tuple(getattr(counts, name) for name in CardCounts.__slots__)
 
 
@@ -88,20 +91,7 @@ class Tally:
             turns[summary.turns] += 1
             endings[summary.ending] += 1
             for deck, sightings, counts in zip(DECKS, summary.cards, cards, strict=True):
-                points = _points(summary, deck)
-                for sighting in sightings:
-                    row = counts.get(sighting.name)
-                    if row is None:
-                        row = counts[sighting.name] = [0] * len(CardCounts.__slots__)
-                    row[0] += 1
-                    row[1] += points
-                    if sighting.in_opening_hand:
-                        row[2] += 1
-                        row[3] += points
-                    if sighting.drawn:
-                        row[4] += 1
-                        row[5] += points
-                    row[6] += sighting.played
+                count_sightings(counts, sightings, _points(summary, deck))
         return cls(
             games=wins.total(),
             wins_a=wins["a"],
@@ -111,10 +101,7 @@ class Tally:
             actions=actions,
             turns=tuple(sorted(turns.items())),
             endings=tuple(sorted(endings.items())),
-            cards=tuple(
-                tuple((name, CardCounts(*row)) for name, row in sorted(counts.items()))
-                for counts in cards
-            ),
+            cards=tuple(card_rows(counts) for counts in cards),
         )
 
     def __add__(self, other: Tally) -> Tally:
@@ -126,10 +113,11 @@ class Tally:
             draws=self.draws + other.draws,
             first_wins=self.first_wins + other.first_wins,
             actions=self.actions + other.actions,
-            turns=_merged(self.turns, other.turns),
-            endings=_merged(self.endings, other.endings),
+            turns=merged_counts(self.turns, other.turns),
+            endings=merged_counts(self.endings, other.endings),
             cards=tuple(
-                _merged(mine, theirs) for mine, theirs in zip(self.cards, other.cards, strict=True)
+                merged_counts(mine, theirs)
+                for mine, theirs in zip(self.cards, other.cards, strict=True)
             ),
         )
 
@@ -141,7 +129,9 @@ class Tally:
             "actions": self.actions,
             "turns": [list(pair) for pair in self.turns],
             "endings": [list(pair) for pair in self.endings],
-            "cards": [[[name, *_values(counts)] for name, counts in deck] for deck in self.cards],
+            "cards": [
+                [[name, *count_values(counts)] for name, counts in deck] for deck in self.cards
+            ],
         }
 
     @classmethod
@@ -169,6 +159,31 @@ class Tally:
         return tally
 
 
+def count_sightings(
+    counts: dict[str, list[int]], sightings: Iterable[CardSighting], points: int
+) -> None:
+    """Add one game's sightings of a deck's cards to ``counts`` (rows in
+    :class:`CardCounts` field order, by card name), the deck scoring ``points``."""
+    for sighting in sightings:
+        row = counts.get(sighting.name)
+        if row is None:
+            row = counts[sighting.name] = [0] * len(CardCounts.__slots__)
+        row[0] += 1
+        row[1] += points
+        if sighting.in_opening_hand:
+            row[2] += 1
+            row[3] += points
+        if sighting.drawn:
+            row[4] += 1
+            row[5] += points
+        row[6] += sighting.played
+
+
+def card_rows(counts: dict[str, list[int]]) -> tuple[tuple[str, CardCounts], ...]:
+    """``count_sightings``' rows as sorted (name, counts) pairs."""
+    return tuple((name, CardCounts(*row)) for name, row in sorted(counts.items()))
+
+
 def _results_json(counted: Tally | Figures) -> dict[str, int]:
     """The games and how they ended, as tallies and figures both give them."""
     return {name: getattr(counted, name) for name in ("games", "wins_a", "wins_b", "draws")}
@@ -179,7 +194,7 @@ def _points(summary: GameSummary, deck: str) -> int:
     return 1 if summary.winner is None else 2 * (summary.winner == deck)
 
 
-def _merged(first: tuple[tuple[Any, Any], ...], second: tuple[tuple[Any, Any], ...]):
+def merged_counts(first: tuple[tuple[Any, Any], ...], second: tuple[tuple[Any, Any], ...]):
     """Two sorted (key, count) tuples as one, counts of a shared key added."""
     merged = dict(first)
     for key, value in second:
@@ -278,7 +293,7 @@ def figures(tally: Tally | Iterable[GameSummary]) -> Figures:
         first_player=wilson_interval(tally.first_wins + tally.draws / 2, games),
         turns=tally.turns,
         mean_turns=sum(t * n for t, n in tally.turns) / games if games else 0.0,
-        median_turns=_median(tally.turns),
+        median_turns=median_of(tally.turns),
         mean_actions=tally.actions / games if games else 0.0,
         endings=tally.endings,
         cards=tuple(
@@ -287,24 +302,25 @@ def figures(tally: Tally | Iterable[GameSummary]) -> Figures:
     )
 
 
-def card_figures(name: str, counts: CardCounts) -> CardFigures:
-    """A card's figures from its counts."""
+def card_figures(name: str, counts: CardCounts, win: int = 2) -> CardFigures:
+    """A card's figures from its counts, whose points are ``win`` to a win (2: a draw
+    is 1; a table's are ``games.simulations.tables.POINTS``)."""
     not_drawn = counts.games - counts.drawn
     not_drawn_points = counts.points - counts.drawn_points
     return CardFigures(
         name=name,
         games=counts.games,
-        opening_hand=wilson_interval(counts.opening_points / 2, counts.opening),
-        drawn=wilson_interval(counts.drawn_points / 2, counts.drawn),
-        not_drawn=wilson_interval(not_drawn_points / 2, not_drawn),
+        opening_hand=wilson_interval(counts.opening_points / win, counts.opening),
+        drawn=wilson_interval(counts.drawn_points / win, counts.drawn),
+        not_drawn=wilson_interval(not_drawn_points / win, not_drawn),
         improvement=proportion_difference(
-            counts.drawn_points / 2, counts.drawn, not_drawn_points / 2, not_drawn
+            counts.drawn_points / win, counts.drawn, not_drawn_points / win, not_drawn
         ),
         played=wilson_interval(counts.played, counts.games),
     )
 
 
-def _median(histogram: tuple[tuple[int, int], ...]) -> float:
+def median_of(histogram: tuple[tuple[int, int], ...]) -> float:
     """The median of the values a sorted (value, count) histogram counts (0 when empty)."""
     total = sum(n for _, n in histogram)
     if not total:

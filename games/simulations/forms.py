@@ -14,6 +14,7 @@ from cards.search.picking import card_named
 from decks.models import Deck, Visibility
 from games.matches.forms import MatchStartForm
 from games.matches.options import RulesetOptionsMixin, chosen_options
+from games.models.scenarios import Scenario
 from games.models.simulations import MAX_GAMES, SimulationJob, SimulationKind
 from games.play import GAMES
 from games.refusals import Refusal
@@ -43,6 +44,7 @@ KIND_PARTS: dict[str, tuple[str, tuple[str, ...]]] = {
     SimulationKind.RULE_AB: ("For a rule A/B job: arm B", ("ruleset_b",)),
     SimulationKind.CARD_IMPACT: ("For a card-impact job", ("card", "substitute")),
     SimulationKind.GAUNTLET: ("For a gauntlet job", ("more_decks", "more_opponents")),
+    SimulationKind.SCENARIO_AB: ("For a scenario A/B job", ("scenario_b",)),
     SimulationKind.ERRATA: (
         "For an errata what-if job",
         (
@@ -61,6 +63,7 @@ PARAMETER_FIELDS: dict[str, dict[str, str]] = {
     SimulationKind.RULE_AB: {"ruleset_b": "ruleset_b"},
     SimulationKind.CARD_IMPACT: {"card": "card", "substitute": "substitute"},
     SimulationKind.GAUNTLET: {"decks": "more_decks", "opponents": "more_opponents"},
+    SimulationKind.SCENARIO_AB: {"scenario_b": "scenario_b"},
     SimulationKind.ERRATA: {
         "card": "draft_card",
         "changes": "draft_changes",
@@ -69,6 +72,12 @@ PARAMETER_FIELDS: dict[str, dict[str, str]] = {
         "note": "draft_note",
     },
 }
+
+
+# The seats after deck A's and deck B's: their fields are named deck_3, bot_3 ... deck_6.
+# (M1: a game has two to six players.)
+MORE_SEATS = (3, 4, 5, 6)
+SEAT_LETTERS = "ABCDEF"
 
 
 def draft_textarea(*, max_length: int, rows: int, label: str, help_text: str) -> forms.CharField:
@@ -88,6 +97,21 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
     bot_a = forms.ChoiceField(label="Deck A's bot")
     deck_b = RecordChoiceField(queryset=Deck.objects.none(), label="Deck B")
     bot_b = forms.ChoiceField(label="Deck B's bot")
+    scenario = forms.ModelChoiceField(
+        queryset=Scenario.objects.none(),
+        to_field_name="slug",
+        required=False,
+        empty_label="The ruleset's own board (two players)",
+        label="Scenario",
+        help_text="The board, its anchor points, the players and the teams (M1).",
+    )
+    scenario_b = forms.ModelChoiceField(
+        queryset=Scenario.objects.none(),
+        to_field_name="slug",
+        required=False,
+        label="Second scenario",
+        help_text="The same decks and seeds on this scenario: as many players as the first.",
+    )
     kind = forms.ChoiceField(
         required=False,
         choices=SimulationKind.choices,
@@ -182,6 +206,20 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         bots = [(name, name) for name in play.bot_names()]
         self.fields["bot_a"].choices = self.fields["bot_b"].choices = bots
         self.fields["ruleset"].choices = [(name, name) for name in play.rulesets()]
+        scenarios = Scenario.objects.filter(is_active=True)
+        self.fields["scenario"].queryset = self.fields["scenario_b"].queryset = scenarios
+        self.scenario_players = dict(scenarios.values_list("slug", "players"))
+        for seat in MORE_SEATS:
+            letter = SEAT_LETTERS[seat - 1]
+            self.fields[f"deck_{seat}"] = RecordChoiceField(
+                queryset=Deck.objects.none(),
+                required=False,
+                label=f"Deck {letter}",
+                help_text=f"Seat {seat} in the first game, for a scenario of {seat} or more.",
+            )
+            self.fields[f"bot_{seat}"] = forms.ChoiceField(
+                required=False, choices=bots, label=f"Deck {letter}'s bot"
+            )
         self.add_ruleset_options(play, play.rulesets())
         self.fields["ruleset_b"].choices = [("", "—"), *self.fields["ruleset"].choices]
         self.add_ruleset_options(play, play.rulesets(), ruleset_field="ruleset_b", label="Arm B")
@@ -191,6 +229,7 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             self.initial.get("deck_b"),
             self.data.get("deck_a"),
             self.data.get("deck_b"),
+            *(self.data.get(f"deck_{seat}") for seat in MORE_SEATS),
         ]
         decks = (
             Deck.objects.visible_to(user)
@@ -202,7 +241,8 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
             .select_related("owner")
             .order_by("name", "pk")
         )
-        for name in ("deck_a", "deck_b", "more_decks", "more_opponents"):
+        seat_fields = tuple(f"deck_{seat}" for seat in MORE_SEATS)
+        for name in ("deck_a", "deck_b", "more_decks", "more_opponents", *seat_fields):
             self.fields[name].queryset = decks
             self.fields[name].label_from_instance = _deck_label
         # Opened from a deck's page: its format's first ruleset (both decks must be of
@@ -219,6 +259,45 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
         self.ignored_fields = {
             name for kind, names in self.kind_fields().items() if kind != chosen for name in names
         }
+        # Seats the chosen scenario lacks are hidden and never read, as another kind's fields.
+        players = self.scenario_players.get(str(self.data.get("scenario", "")), 2)
+        self.ignored_fields |= {
+            f"{field}_{seat}" for seat in MORE_SEATS if seat > players for field in ("deck", "bot")
+        }
+
+    def seat_parts(self) -> list[tuple[str, forms.BoundField, forms.BoundField]]:
+        """Seats 3 to 6: (the scenarios' slugs that seat it, its deck, its bot)."""
+        return [
+            (
+                " ".join(
+                    slug for slug, players in self.scenario_players.items() if players >= seat
+                ),
+                self[f"deck_{seat}"],
+                self[f"bot_{seat}"],
+            )
+            for seat in MORE_SEATS
+        ]
+
+    def seats(self) -> tuple[list[Deck], list[str]]:
+        """The decks and bots of the chosen scenario's seats after the first two."""
+        scenario = self.cleaned_data.get("scenario")
+        players = scenario.players if scenario is not None else 2
+        chosen = MORE_SEATS[: players - 2]
+        return (
+            [self.cleaned_data[f"deck_{seat}"] for seat in chosen],
+            [self.cleaned_data[f"bot_{seat}"] for seat in chosen],
+        )
+
+    def clean(self) -> dict[str, Any]:
+        """Every seat the chosen scenario has takes a deck and a bot."""
+        data = super().clean()
+        scenario = data.get("scenario")
+        players = scenario.players if scenario is not None else 2
+        for seat in MORE_SEATS[: max(players - 2, 0)]:
+            for name in (f"deck_{seat}", f"bot_{seat}"):
+                if not data.get(name) and name not in self.errors:
+                    self.add_error(name, f"{scenario} seats {players}: choose one for seat {seat}.")
+        return data
 
     def kind_fields(self) -> dict[str, list[str]]:
         """The fields of each kind's own (beyond decks, bots, rules and games): the page
@@ -315,6 +394,9 @@ class SimulationStartForm(RulesetOptionsMixin, forms.Form):
                 changes["rules_text"] = data["draft_rules_text"]
             card = data["draft_card"].slug if data["draft_card"] else ""
             return {"card": card, "changes": changes, "note": data["draft_note"]}
+        if data["kind"] == SimulationKind.SCENARIO_AB:
+            second = data["scenario_b"]
+            return {"scenario_b": second.slug if second else ""}
         if data["kind"] == SimulationKind.GAUNTLET:
             return {
                 "decks": [deck.pk for deck in data["more_decks"]],

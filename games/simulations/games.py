@@ -78,7 +78,8 @@ class SimulatedGame:
     "cards": [card data, ...]}``, or DeckLists); ``bots`` the bot names playing
     them. ``swapped``: deck A sits in seat 1 (Blue) in this game. ``seed_bits``: the
     width its bots' seeds are derived with (``games.seeds``; a job stored before the
-    one range keeps its old width).
+    one range keeps its old width). Games of more than two seats are
+    ``games.simulations.tables``'.
     """
 
     ruleset: str
@@ -88,6 +89,8 @@ class SimulatedGame:
     seed: int
     swapped: bool
     seed_bits: int = SEED_BITS
+    # A two-player scenario (M1: its board and anchor points); None is the ruleset's own.
+    scenario: engine.Scenario | None = None
 
     def seats(self) -> tuple[int, int]:
         """Deck A's seat and deck B's seat."""
@@ -107,12 +110,15 @@ def job_games(
     count: int,
     *,
     seed_bits: int = SEED_BITS,
+    scenario: engine.Scenario | None = None,
 ) -> Iterator[SimulatedGame]:
     """The ``count`` games of a job: game ``i`` has its own seed derived from
     (``seed``, ``i``) and swaps seats on odd ``i``, so deck A goes first about as
     often as deck B and any chunk of games can be played on its own."""
     for index in range(count):
-        yield job_game(ruleset, options, decks, bots, seed, index, seed_bits=seed_bits)
+        yield job_game(
+            ruleset, options, decks, bots, seed, index, seed_bits=seed_bits, scenario=scenario
+        )
 
 
 def job_game(
@@ -124,8 +130,10 @@ def job_game(
     index: int,
     *,
     seed_bits: int = SEED_BITS,
+    scenario: engine.Scenario | None = None,
 ) -> SimulatedGame:
-    """Game ``index`` of the job ``job_games`` describes, without the ones before it."""
+    """Game ``index`` of the job ``job_games`` describes, without the ones before it
+    (on ``scenario``'s board when one is given: a two-player one)."""
     return SimulatedGame(
         ruleset=ruleset,
         options=tuple(sorted(dict(options).items())),
@@ -134,6 +142,7 @@ def job_game(
         seed=derive_seed(seed, index, bits=seed_bits),
         swapped=index % 2 == 1,
         seed_bits=seed_bits,
+        scenario=scenario,
     )
 
 
@@ -301,8 +310,8 @@ def _play(game: SimulatedGame, keep: list[engine.Action] | None) -> GameSummary:
         decks[seat] = game.decks[deck]
         bot_seed = derive_seed(game.seed, "bot", seat, bits=game.seed_bits)
         bots[seat] = make_bot(game.bots[deck], bot_seed)
-    state, opening_events = engine.start_game(ruleset, decks, game.seed)
-    tracker = _Sightings(state)
+    state, opening_events = engine.start_game(ruleset, decks, game.seed, game.scenario)
+    tracker = Sightings(state)
     tracker.read(state, opening_events)
 
     def taken(action: engine.Action, after: engine.GameState, events) -> None:
@@ -328,19 +337,21 @@ def _play(game: SimulatedGame, keep: list[engine.Action] | None) -> GameSummary:
     )
 
 
-class _Sightings:
-    """Which cards each player held, and when, over one game (card names per seat)."""
+class Sightings:
+    """Which cards each player held, and when, over one game (card names per seat, for
+    any number of seats)."""
 
     def __init__(self, state: engine.GameState) -> None:
         self._names = tuple(spec.name for spec in state.cards)
         self._owners = state.owners
-        self._hands: tuple[Any, ...] = ((), ())
-        self.opening: tuple[set[str], set[str]] = (set(), set())
-        self.drawn: tuple[set[str], set[str]] = (set(), set())
-        self.played: tuple[set[str], set[str]] = (set(), set())
+        self._seats = range(len(state.hands))
+        self._hands: tuple[Any, ...] = ()
+        self.opening: tuple[set[str], ...] = tuple(set() for _ in self._seats)
+        self.drawn: tuple[set[str], ...] = tuple(set() for _ in self._seats)
+        self.played: tuple[set[str], ...] = tuple(set() for _ in self._seats)
         self.first_seat = -1
         self._dealt = False
-        self._seat_of = {player_name(p): p for p in PLAYERS}
+        self._seat_of = {player_name(p): p for p in self._seats}
 
     def read(self, state: engine.GameState, events: Sequence[engine.Event]) -> None:
         """Take in the state after an action and that action's events."""
@@ -366,9 +377,9 @@ class _Sightings:
         for seat, hand in enumerate(state.hands):
             self.drawn[seat].update(self._names[card] for card in hand)
 
-    def sightings(self) -> tuple[tuple[CardSighting, ...], tuple[CardSighting, ...]]:
+    def sightings(self) -> tuple[tuple[CardSighting, ...], ...]:
         """Per seat, one sighting per distinct card name of that seat's deck, by name."""
-        names: tuple[set[str], set[str]] = (set(), set())
+        names: tuple[set[str], ...] = tuple(set() for _ in self._seats)
         for card, owner in enumerate(self._owners):
             names[owner].add(self._names[card])
         return tuple(  # type: ignore[return-value]
@@ -381,5 +392,5 @@ class _Sightings:
                 )
                 for name in sorted(names[seat])
             )
-            for seat in PLAYERS
+            for seat in self._seats
         )

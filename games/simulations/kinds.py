@@ -8,7 +8,12 @@ same games (seeds and seats), so their results pair up game by game:
 - rule A/B: ``{"ruleset_b", "options_b"}``, the same decks under other rules;
 - card impact: ``{"card", "substitute", "substitute_card"}``, deck A with every copy
   of ``card`` replaced by a blank (``substitute`` null) or by the card data
-  ``substitute_card`` (the catalogue card ``substitute``, by value).
+  ``substitute_card`` (the catalogue card ``substitute``, by value);
+- scenario A/B: ``{"scenario_a_name", "scenario_b", "scenario_b_name"}``, the same decks
+  on another scenario of as many seats (``scenario_b`` by value).
+
+A job on a scenario of more than two seats has a deck per seat (``decks``) and plays
+table games (``games.simulations.tables``); every kind but the gauntlet may.
 
 Plain Python with no Django, like the variants it builds on; the service checks
 the parameters against the catalogue and the decks a user may see.
@@ -20,16 +25,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games import engine
 from games.play import GAMES, Game
 from games.refusals import Refusal
 from games.seeds import SEED_BITS, derive_seed
 from games.simulations.games import SimulatedGame, job_game
+from games.simulations.tables import SimulatedTable, scenario_of, table_game
 from games.simulations.variants import blank_card, blank_name, with_card_replaced
 
 RULE_AB = "rule_ab"
 CARD_IMPACT = "card_impact"
 GAUNTLET = "gauntlet"
 ERRATA = "errata"
+SCENARIO_AB = "scenario_ab"
 
 
 @dataclass(frozen=True)
@@ -39,7 +47,10 @@ class Arm:
     label: str
     ruleset: str
     options: Mapping[str, Any]
-    decks: tuple[Any, Any]
+    # Deck A and deck B; a table's deck per seat.
+    decks: tuple[Any, ...]
+    # The scenario (None: the ruleset's own two-player board).
+    scenario: engine.Scenario | None = None
     # A gauntlet's pairing has its own seed, derived from the job's and this path, so
     # adding a deck or an opponent leaves the other pairings' games as they were.
     seed_path: tuple[Any, ...] = ()
@@ -51,9 +62,11 @@ def job_arms(
     ruleset: str,
     options: Mapping[str, Any],
     decks: Sequence[Any],
+    scenario: engine.Scenario | None = None,
 ) -> tuple[Arm, ...]:
     """The arms of a job of ``kind``: the base first, then the variant of a paired kind;
-    a gauntlet's pairings row by row (``decks`` holds its decks, then its opponents)."""
+    a gauntlet's pairings row by row (``decks`` holds its decks, then its opponents).
+    Every arm but a scenario A/B's second plays on ``scenario``."""
     labels = arm_labels(kind, parameters, ruleset)
     if kind == GAUNTLET:
         rows, columns = len(parameters["decks"]), len(parameters["opponents"])
@@ -68,13 +81,25 @@ def job_arms(
             )
             for label, (i, j) in zip(labels, pairings, strict=True)
         )
-    base = Arm(label=labels[0], ruleset=ruleset, options=options, decks=(decks[0], decks[1]))
+    base = Arm(
+        label=labels[0], ruleset=ruleset, options=options, decks=tuple(decks), scenario=scenario
+    )
     if kind == RULE_AB:
         variant = Arm(
             label=labels[1],
             ruleset=parameters["ruleset_b"],
             options=parameters.get("options_b", {}),
             decks=base.decks,
+            scenario=scenario,
+        )
+        return (base, variant)
+    if kind == SCENARIO_AB:
+        variant = Arm(
+            label=labels[1],
+            ruleset=ruleset,
+            options=options,
+            decks=base.decks,
+            scenario=scenario_of(parameters["scenario_b"]),
         )
         return (base, variant)
     if kind == CARD_IMPACT:
@@ -84,7 +109,8 @@ def job_arms(
             label=labels[1],
             ruleset=ruleset,
             options=options,
-            decks=(with_card_replaced(decks[0], card, substitute), decks[1]),
+            decks=(with_card_replaced(decks[0], card, substitute), *decks[1:]),
+            scenario=scenario,
         )
         return (base, variant)
     if kind == ERRATA:
@@ -94,6 +120,7 @@ def job_arms(
             ruleset=ruleset,
             options=options,
             decks=tuple(_with_draft(deck, draft) for deck in base.decks),
+            scenario=scenario,
         )
         return (base, variant)
     return (base,)
@@ -117,6 +144,8 @@ def arm_labels(kind: str, parameters: Mapping[str, Any], ruleset: str) -> tuple[
         return (f"With {card}", f"{substitute} for {card}")
     if kind == ERRATA:
         return (f"Current {parameters['card_name']}", f"Draft {parameters['draft_card']['name']}")
+    if kind == SCENARIO_AB:
+        return (f"On {parameters['scenario_a_name']}", f"On {parameters['scenario_b_name']}")
     return ("All games",)
 
 
@@ -129,12 +158,33 @@ def _with_draft(deck: Mapping[str, Any], draft: Mapping[str, Any]) -> Any:
 
 def arm_game(
     arm: Arm, bots: Sequence[str], seed: int, index: int, *, seed_bits: int = SEED_BITS
-) -> SimulatedGame:
+) -> SimulatedGame | SimulatedTable:
     """Game ``index`` of an arm: the same seed and seats in every arm of a paired job.
-    ``seed_bits``: the job's (``games.seeds``)."""
+    ``seed_bits``: the job's (``games.seeds``). A scenario of more than two seats makes
+    it a table game."""
     if arm.seed_path:
         seed = derive_seed(seed, *arm.seed_path, bits=seed_bits)
-    return job_game(arm.ruleset, arm.options, arm.decks, bots, seed, index, seed_bits=seed_bits)
+    if arm.scenario is not None and arm.scenario.players > 2:
+        return table_game(
+            arm.ruleset,
+            arm.options,
+            arm.scenario,
+            arm.decks,
+            bots,
+            seed,
+            index,
+            seed_bits=seed_bits,
+        )
+    return job_game(
+        arm.ruleset,
+        arm.options,
+        arm.decks,
+        bots,
+        seed,
+        index,
+        seed_bits=seed_bits,
+        scenario=arm.scenario,
+    )
 
 
 def _card_in(deck: Mapping[str, Any], name: str) -> Mapping[str, Any]:

@@ -55,10 +55,12 @@ def games_words(job: SimulationJob) -> str:
 
 def decks_words(job: SimulationJob) -> str:
     """The decks played, deck A's side first: "Jade (A) v Ember (B)", a gauntlet's "Jade,
-    Tide v Ember, Stone"."""
+    Tide v Ember, Stone", a table's every deck in seat order."""
     if job.kind == SimulationKind.GAUNTLET:
         decks, opponents = job.parameters["decks"], job.parameters["opponents"]
         return f"{', '.join(decks)} v {', '.join(opponents)}"
+    if job.is_table:  # "Jade v Ember v Tide (3 players)"
+        return f"{' v '.join(job.names)} ({job.seats} players)"
     return f"{job.name_a} (A) v {job.name_b} (B)"
 
 
@@ -89,6 +91,8 @@ def compared_words(job: SimulationJob) -> str:
     if job.kind == SimulationKind.GAUNTLET:
         decks, opponents = len(parameters["decks"]), len(parameters["opponents"])
         return f"{decks} deck{'s' * (decks != 1)} × {opponents} opponent{'s' * (opponents != 1)}"
+    if job.kind == SimulationKind.SCENARIO_AB:
+        return f"{parameters['scenario_a_name']} → {parameters['scenario_b_name']}"
     return ""
 
 

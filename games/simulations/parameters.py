@@ -17,11 +17,14 @@ from cards.models import Card
 from cards.revisions import ABILITY_FIELDS, ability_data
 from cards.validation import BONUS_FIELDS, TRAIT_FIELDS, card_validate
 from decks.models import Deck
+from games import engine
 from games.decklists import ABILITY_KEYS, card_data
+from games.models.scenarios import Scenario
 from games.models.simulations import SimulationKind
 from games.refusals import Refusal
 from games.rulesets import played_under_refusal
 from games.simulations.kinds import card_impact_parameters, deck_card_names, rule_ab_parameters
+from games.simulations.tables import scenario_data
 
 # What an errata draft may change: the card's numbers, marks, abilities and printed rules
 # text (its name, kind and realm are edited in the catalogue itself). ``abilities``
@@ -52,8 +55,14 @@ def kind_parameters(
     ruleset: str,
     options: Mapping[str, Any],
     game: str,
+    scenario: engine.Scenario | None = None,
+    scenario_name: str = "",
 ) -> dict[str, Any]:
-    """The parameters a job of ``kind`` stores; raises ValueError saying what is wrong."""
+    """The parameters a job of ``kind`` stores; raises ValueError saying what is wrong.
+    ``scenario``: the job's (None: the ruleset's own two-player board), named
+    ``scenario_name``."""
+    if kind == SimulationKind.SCENARIO_AB:
+        return scenario_ab_parameters(parameters, scenario, scenario_name, ruleset)
     if kind == SimulationKind.RULE_AB:
         checked = rule_ab_parameters(parameters, ruleset, options, game)
         for deck in (*rows, *columns):
@@ -73,6 +82,57 @@ def kind_parameters(
             "opponent_ids": [deck.pk for deck in columns],
         }
     return {}
+
+
+def scenario_checked(slug: Any, ruleset: str) -> Scenario:
+    """The active named scenario ``slug``, if it can be played under ``ruleset``; raises
+    ValueError saying why not (M1)."""
+    found = Scenario.objects.filter(slug=slug if isinstance(slug, str) else "", is_active=True)
+    scenario = found.first()
+    if scenario is None:
+        slugs = Scenario.objects.filter(is_active=True).values_list("slug", flat=True)
+        raise ValueError(f"Choose a named scenario: {', '.join(slugs)}.")
+    try:
+        engine.laid_out(engine.RULESETS[ruleset], scenario.to_engine())
+    except KeyError:
+        raise ValueError(f"{ruleset} has no scenarios.") from None
+    except engine.ScenarioError as error:
+        raise ValueError(f"{scenario.name} cannot be played under {ruleset}: {error}") from None
+    return scenario
+
+
+def scenario_ab_parameters(
+    parameters: Mapping[str, Any],
+    scenario: engine.Scenario | None,
+    scenario_name: str,
+    ruleset: str,
+) -> dict[str, Any]:
+    """A scenario A/B's parameters: the second scenario (``scenario_b``, a named one's
+    slug), of as many players as the job's first and not the same board, by value."""
+    first = scenario or engine.Scenario()
+    try:
+        second = scenario_checked(parameters.get("scenario_b"), ruleset)
+    except ValueError as error:
+        said = str(error)
+        raise Refusal(lambda name: f"{said} ({name('scenario_b')})") from None
+    played = second.to_engine()
+    if played.players != first.players:
+        raise ValueError(
+            f"Both scenarios seat the same players (the same decks play both): "
+            f"{second.name} is for {played.players}, the first for {first.players}."
+        )
+    laid = engine.RULESETS[ruleset]
+    if (engine.laid_out(laid, played), played.teams) == (engine.laid_out(laid, first), first.teams):
+        raise ValueError(
+            f"{second.name} is the same board as the first scenario: a scenario A/B "
+            "compares two boards or sets of anchor points."
+        )
+    return {
+        "scenario_a_name": scenario_name or "the ruleset's own board",
+        "scenario_b": scenario_data(played),
+        "scenario_b_name": second.name,
+        "scenario_b_slug": second.slug,
+    }
 
 
 def substitute_data(parameters: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -62,7 +62,22 @@ from games.simulations.figures import (
 )
 from games.simulations.games import GameSummary, SimulatedGame, play_simulated_game
 from games.simulations.kinds import Arm, arm_game, job_arms
-from games.simulations.parameters import kind_parameters
+from games.simulations.parameters import kind_parameters, scenario_checked
+from games.simulations.table_figures import (
+    TableFigures,
+    TableTally,
+    table_figures,
+    table_shift,
+    tally_from_json,
+)
+from games.simulations.tables import (
+    SimulatedTable,
+    TableSummary,
+    play_simulated_table,
+    scenario_data,
+    scenario_of,
+    side_count,
+)
 from games.task_queue import task_queue
 from shen_site.record_numbers import json_whole
 
@@ -124,20 +139,48 @@ def simulation_create(
     seed: Any = None,
     kind: str = SimulationKind.MATCHUP,
     parameters: Mapping[str, Any] | None = None,
+    scenario: str | None = None,
+    seat_decks: Sequence[Deck] = (),
+    seat_bots: Sequence[str] = (),
 ) -> SimulationJob:
     """A new job of ``owner``'s, deck A against deck B (their newest versions, by value),
     cut into chunks (for each arm of its ``kind``) and queued. Refuses (SimulationError,
     nothing saved) bad input, bad ``parameters`` for the kind, a deck ``owner`` may not
-    see or that breaks its format; SimulationUnavailable when the queue cannot be reached."""
+    see or that breaks its format; SimulationUnavailable when the queue cannot be reached.
+
+    ``scenario``: a named scenario's slug (None: the ruleset's own two-player board);
+    one of more than two seats takes a deck and a bot for each seat after the first two
+    (``seat_decks``, ``seat_bots``), and its games count for their seats against the
+    limits (a game of N seats as N/2 games)."""
     game = format_game(deck_a.format)
     options, seed = simulation_checked(
-        bots=(bot_a, bot_b), ruleset=ruleset, options=options, games=games, seed=seed, game=game
+        bots=(bot_a, bot_b, *seat_bots),
+        ruleset=ruleset,
+        options=options,
+        games=games,
+        seed=seed,
+        game=game,
     )
     if kind not in SimulationKind.values:
         raise SimulationError(f"Unknown kind {kind!r}: choose {', '.join(SimulationKind.values)}.")
     if parameters is not None and not isinstance(parameters, Mapping):
         raise SimulationError("The parameters are an object.")
+    named = None
+    if scenario is not None:
+        try:
+            named = scenario_checked(scenario, ruleset)
+        except ValueError as error:
+            raise SimulationError(str(error)) from None
+    played_on = named.to_engine() if named is not None else None
+    seats = played_on.players if played_on is not None else 2
+    if len(seat_decks) != seats - 2 or len(seat_bots) != seats - 2:
+        raise SimulationError(
+            f"A game of {seats} players needs a deck and a bot for each of its {seats} seats."
+        )
+    if seats > 2 and kind == SimulationKind.GAUNTLET:
+        raise SimulationError("A gauntlet plays two-player games: choose a two-player scenario.")
     rows, columns = _sides(owner, kind, parameters or {}, deck_a, deck_b)
+    columns = [*columns, *seat_decks]
     every = [*rows, *columns]
     for deck in every:
         if refusal := played_under_refusal(deck, ruleset):
@@ -155,15 +198,23 @@ def simulation_create(
             ruleset=ruleset,
             options=options,
             game=game,
+            scenario=played_on,
+            scenario_name=named.name if named is not None else "",
         )
     except ValueError as error:
         raise SimulationError.of(error) from None
-    size = chunk_size(games)
+    # A game of more seats takes longer: it counts as N/2 games, and a chunk plays fewer.
+    weight = seat_weight(seats)
+    size = max(TAIL_GAMES, chunk_size(games * weight) // weight)
     arms = KIND_ARMS.get(SimulationKind(kind)) or len(rows) * len(columns)
-    if games * arms > MAX_GAMES:
-        raise SimulationError(f"A job plays at most {MAX_GAMES:,} games in all its arms.")
+    if games * arms * weight > MAX_GAMES:
+        raise SimulationError(
+            f"A job plays at most {MAX_GAMES:,} games in all its arms"
+            + (f" (a game of {seats} players counts as {weight})." if weight > 1 else ".")
+        )
+    table = seats > 2
     with transaction.atomic():
-        _quota_check(owner, games * arms)
+        _quota_check(owner, games * arms * weight)
         job = SimulationJob.objects.create(
             owner=owner,
             kind=kind,
@@ -180,6 +231,10 @@ def simulation_create(
             name_b=deck_b.name,
             bot_a=bot_a,
             bot_b=bot_b,
+            scenario=scenario_data(played_on) if played_on is not None else None,
+            named_scenario=named,
+            deck_names=[deck.name for deck in every] if table else [],
+            deck_bots=[bot_a, bot_b, *seat_bots] if table else [],
             games=games,
             seed=seed,
             chunk_size=size,
@@ -230,6 +285,12 @@ def simulation_checked(
     if not is_seed(seed):
         raise SimulationError(f"A seed is a whole number from 0 to {MAX_SEED}.")
     return options, seed
+
+
+def seat_weight(seats: int) -> int:
+    """What a game of ``seats`` seats counts for against the limits: N/2 games, rounded
+    up (a two-player game is one)."""
+    return max(1, math.ceil(seats / 2))
 
 
 def chunk_size(games: int) -> int:
@@ -422,10 +483,21 @@ def _pinned(owner: AbstractBaseUser, deck: Deck) -> tuple[dict[str, Any], DeckVe
 
 def arms_of(job: SimulationJob) -> tuple[Arm, ...]:
     """The arms of ``job`` (one for a plain matchup)."""
-    return job_arms(job.kind, job.parameters, job.ruleset, job.options, job.decks)
+    return job_arms(
+        job.kind, job.parameters, job.ruleset, job.options, job.decks, scenario_of(job.scenario)
+    )
 
 
-def job_game_list(job: SimulationJob, first: int, count: int, arm: int = 0) -> list[SimulatedGame]:
+def play_any(game: SimulatedGame | SimulatedTable) -> GameSummary | TableSummary:
+    """Play a job's game: two decks', or a table's."""
+    if isinstance(game, SimulatedTable):
+        return play_simulated_table(game)
+    return play_simulated_game(game)
+
+
+def job_game_list(
+    job: SimulationJob, first: int, count: int, arm: int = 0
+) -> list[SimulatedGame | SimulatedTable]:
     """Games ``first`` to ``first + count - 1`` of ``job``'s arm ``arm``, ready to play."""
     played = arms_of(job)[arm]
     return [
@@ -451,7 +523,7 @@ def chunk_run(
     checked = time.monotonic()
     for game in job_game_list(job, chunk.first_game, chunk.count, chunk.arm):
         try:
-            summaries.append(play_simulated_game(game))
+            summaries.append(play_any(game))
         except Exception as error:
             # A game that fails fails the same way every time (it is a function of its
             # value): the job stops with the reason. A database error, outside this,
@@ -510,7 +582,7 @@ def _chunk_store(chunk: SimulationChunk, summaries: Sequence[GameSummary]) -> bo
         ).update(
             status=ChunkStatus.DONE,
             summaries=[summary.to_json() for summary in summaries],
-            tally=Tally.of(summaries).to_json(),
+            tally=_tally_of(job, summaries).to_json(),
             wins_a=sum(summary.score("a") for summary in summaries),
             finished_at=now,
         )
@@ -519,6 +591,17 @@ def _chunk_store(chunk: SimulationChunk, summaries: Sequence[GameSummary]) -> bo
                 status=JobStatus.FINISHED, finished_at=now
             )
     return bool(stored)
+
+
+def _tally_of(job: SimulationJob, summaries: Sequence[Any]) -> Tally | TableTally:
+    """The tally of some of ``job``'s summaries."""
+    if job.is_table:
+        return TableTally.of(summaries, side_count(scenario_of(job.scenario)))
+    return Tally.of(summaries)
+
+
+def _empty_tally(job: SimulationJob) -> Tally | TableTally:
+    return TableTally() if job.is_table else Tally()
 
 
 def _chunk_stop(chunk: SimulationChunk, status: str) -> None:
@@ -563,46 +646,60 @@ def simulation_cancel(job: SimulationJob) -> SimulationJob:
 # -- results ---------------------------------------------------------------------------
 
 
-def job_summaries(job: SimulationJob, arm: int = 0) -> list[GameSummary]:
-    """Every stored game summary of the job's arm ``arm``, in game order."""
+def job_summaries(job: SimulationJob, arm: int = 0) -> list[Any]:
+    """Every stored game summary of the job's arm ``arm``, in game order (TableSummary
+    for a table's games)."""
     rows = job.chunks.filter(status=ChunkStatus.DONE, arm=arm).order_by("index")
+    read = TableSummary.from_json if job.is_table else GameSummary.from_json
     return [
-        GameSummary.from_json(data)
-        for summaries in rows.values_list("summaries", flat=True)
-        for data in summaries
+        read(data) for summaries in rows.values_list("summaries", flat=True) for data in summaries
     ]
 
 
-def job_tally(job: SimulationJob, arm: int = 0) -> Tally:
-    """The counts of every game of the job's arm ``arm`` stored so far."""
+def job_tally(job: SimulationJob, arm: int = 0) -> Any:
+    """The counts of every game of the job's arm ``arm`` stored so far (a TableTally for
+    a table's games)."""
     rows = job.chunks.filter(status=ChunkStatus.DONE, arm=arm).values_list("tally", flat=True)
-    return sum((Tally.from_json(data) for data in rows), Tally())
+    return sum((tally_from_json(data) for data in rows), _empty_tally(job))
 
 
-def job_figures(job: SimulationJob, arm: int = 0) -> Figures:
-    """The figures of the arm's games stored so far (all of them once it is finished)."""
-    return figures(job_tally(job, arm))
+def job_figures(job: SimulationJob, arm: int = 0) -> Any:
+    """The figures of the arm's games stored so far (all of them once it is finished):
+    TableFigures for a table's games."""
+    return _figures_of(job_tally(job, arm))
+
+
+def _figures_of(tally: Tally | TableTally) -> Figures | TableFigures:
+    return table_figures(tally) if isinstance(tally, TableTally) else figures(tally)
 
 
 def job_arm_tallies(job: SimulationJob) -> list[Tally]:
     """Each arm's counts in arm order (a matchup's one, a paired job's two, a gauntlet's
     pairings row by row), from every stored chunk's tally in one query."""
-    tallies = [Tally() for _ in range(job.arm_count)]
+    tallies = [_empty_tally(job) for _ in range(job.arm_count)]
     rows = job.chunks.filter(status=ChunkStatus.DONE).values_list("arm", "tally")
     for arm, data in rows.iterator(chunk_size=100):
-        tallies[arm] += Tally.from_json(data)
+        tallies[arm] += tally_from_json(data)
     return tallies
 
 
-def job_arm_figures(job: SimulationJob) -> list[Figures]:
+def job_arm_figures(job: SimulationJob) -> list[Any]:
     """Each arm's figures in arm order (``job_arm_tallies``)."""
-    return [figures(tally) for tally in job_arm_tallies(job)]
+    return [_figures_of(tally) for tally in job_arm_tallies(job)]
 
 
-def job_shift(job: SimulationJob) -> Estimate:
-    """A paired job's shift of deck A's win rate from arm 0 to arm 1 over the games both
-    arms have played, with its 95% interval."""
+def job_shift(job: SimulationJob, deck: int = 0) -> Estimate:
+    """A paired job's shift of deck A's win rate (a table's deck ``deck``) from arm 0 to
+    arm 1 over the games both arms have played, with its 95% interval."""
+    if job.is_table:
+        return table_shift(job_summaries(job, 0), job_summaries(job, 1), deck)
     return paired_shift(job_summaries(job, 0), job_summaries(job, 1))
+
+
+def job_shifts(job: SimulationJob) -> list[Estimate]:
+    """A paired table job's shift of each deck's win rate, in deck order."""
+    base, variant = job_summaries(job, 0), job_summaries(job, 1)
+    return [table_shift(base, variant, deck) for deck in range(job.seats)]
 
 
 def job_gauntlet(job: SimulationJob) -> Gauntlet:
@@ -612,7 +709,7 @@ def job_gauntlet(job: SimulationJob) -> Gauntlet:
     return gauntlet_matrix(tallies, decks, opponents)
 
 
-def game_number(job: SimulationJob, index: int, arm: int = 0) -> SimulatedGame:
+def game_number(job: SimulationJob, index: int, arm: int = 0) -> Any:
     """Game ``index`` of the job's arm ``arm`` (0-based), to play again or replay."""
     if not 0 <= index < job.games:
         raise SimulationError(f"This simulation has games 0 to {job.games - 1}.")

@@ -63,6 +63,7 @@ from games.simulations.services import (
     simulation_cancel,
     simulation_create,
 )
+from games.simulations.table_results import table_results
 from shen_site.record_numbers import record_number
 
 POLL_MILLISECONDS = 1000
@@ -139,6 +140,9 @@ def simulation_new(request: HttpRequest) -> HttpResponse:
                 seed=data["seed"],
                 kind=data["kind"],
                 parameters=form.parameters(),
+                scenario=data["scenario"].slug if data["scenario"] else None,
+                seat_decks=form.seats()[0],
+                seat_bots=form.seats()[1],
             )
         except SimulationError as refused:
             form.add_error(None, form.refusal_words(refused))
@@ -189,7 +193,7 @@ def simulation_card_games(request: HttpRequest, pk: int) -> HttpResponse:
     counts=drawn``), each of which may be watched; anything else is a 404."""
     job = owned_job(request, pk)
     deck, name, figure = (request.GET.get(key, "") for key in ("deck", "card", "counts"))
-    if deck not in DECKS or figure not in FIGURES:
+    if job.is_table or deck not in DECKS or figure not in FIGURES:
         raise Http404("No such figure.")
     cards = job_figures(job).cards[DECKS.index(deck)]
     card = next((card for card in cards if card.name == name), None)
@@ -279,6 +283,8 @@ def simulation_watch(request: HttpRequest, pk: int, index: int) -> HttpResponse:
     polls here (htmx: 204 while it waits) and goes on to the replay. A game the job
     has not played is a 404."""
     job = get_object_or_404(SimulationJob.objects.of_owner(request.user), pk=pk)
+    if job.is_table:
+        raise Http404("A game of more than two seats cannot be watched yet.")
     arm = _arm_number(request.POST.get("arm") or request.GET.get("arm") or "0")
     try:
         match = watch_request(job=job, index=index, arm=arm, viewer=request.user)
@@ -356,6 +362,7 @@ def _settings(job: SimulationJob) -> dict:
     return {
         "option_rows": options_in_words(*option_sets),
         "draft_words": changes_in_words(changes),
+        "seat_decks": list(zip(job.names, job.bots, strict=True)),
     }
 
 
@@ -406,6 +413,8 @@ def _gauntlet_results(job: SimulationJob) -> dict:
 def _results(job: SimulationJob, progress: Progress, params: Mapping[str, str]) -> dict:
     """What the results part shows: the figures, their charts and a sample of games; a
     matchup's card tables sorted and filtered as ``params`` ask (``CardQuery``)."""
+    if job.is_table:
+        return table_results(job, params)
     if job.is_paired:
         return _paired_results(job, progress)
     if job.kind == SimulationKind.GAUNTLET:

@@ -57,3 +57,16 @@ def test_bad_arguments_say_what_is_wrong(alices_deck, arguments, reason):
     arguments = tuple(str(alices_deck.pk) if a == "1" else a for a in arguments)
     with pytest.raises(CommandError, match=reason):
         simulate(*arguments)
+
+
+def test_a_named_scenario_of_more_players_takes_a_deck_per_seat(
+    named_scenarios, alices_deck, bobs_deck, third_deck
+):
+    decks = (str(alices_deck.pk), str(bobs_deck.pk), "--games", "3", "--seed", "4")
+    table = (*decks, "--scenario", "three-way", "--option", "max_turns=4")
+    printed = simulate(*table, "--seat", str(third_deck.pk), "--seat-bot", "greedy")
+    assert "Third deck (greedy)" in printed and "fair share 33.3%" in printed
+    assert "3. Third deck win rate:" in printed and "Seat 3 win rate:" in printed
+    with pytest.raises(CommandError, match="takes 1 --seat decks"):
+        simulate(*table)
+    assert "Games: 3 (A won" in simulate(*decks, "--scenario", "long-duel")

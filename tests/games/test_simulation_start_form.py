@@ -22,6 +22,7 @@ LEGENDS = {
     "card_impact": "For a card-impact job",
     "gauntlet": "For a gauntlet job",
     "errata": "For an errata what-if job",
+    "scenario_ab": "For a scenario A/B job",
 }
 
 
@@ -51,6 +52,7 @@ def designer_fields() -> dict[str, list[str]]:
         "rule_ab": ["ruleset_b", *options_b],
         "card_impact": ["card", "substitute"],
         "gauntlet": ["more_decks", "more_opponents"],
+        "scenario_ab": ["scenario_b"],
         "errata": [
             "draft_card",
             "draft_changes",

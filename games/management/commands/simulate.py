@@ -3,7 +3,10 @@ a progress bar, then the figures the results page shows (or their JSON).
 
     manage.py simulate 12 decks/ember.txt --games 1000 --seed 7 --option max_turns=40
 
-A deck is a deck's number or a decklist file (any format the deck import reads).
+A deck is a deck's number or a decklist file (any format the deck import reads). On a
+named scenario of more players, ``--seat`` gives the deck of each seat after the first two:
+
+    manage.py simulate 12 14 --scenario four-corners --seat 15 --seat 12 --seat-bot greedy
 """
 
 from __future__ import annotations
@@ -19,13 +22,17 @@ from decks.io.detect import detect_kind
 from decks.io.parsing import decklist_parse
 from decks.models import Deck
 from games.decklists import DeckNotPlayable, deck_data, latest_version, slots_data
+from games.engine import Scenario
 from games.matches.options import options_in_words
 from games.play import GAMES
 from games.rulesets import FORMATS_GAME, deck_rulesets
 from games.simulations.figure_words import interval_words
 from games.simulations.figures import Figures, figures
 from games.simulations.games import job_games, play_simulated_game
+from games.simulations.parameters import scenario_checked
 from games.simulations.services import SimulationError, simulation_checked
+from games.simulations.table_figures import TableFigures, TableTally, table_figures
+from games.simulations.tables import play_simulated_table, side_count, table_game
 
 
 class Command(BaseCommand):
@@ -48,6 +55,21 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, help="Default: a random seed (printed)")
         parser.add_argument("--json", action="store_true", help="Print the figures as JSON")
+        parser.add_argument("--scenario", help="A named scenario's slug (default: the ruleset's)")
+        parser.add_argument(
+            "--seat",
+            action="append",
+            default=[],
+            metavar="DECK",
+            help="The deck of seat 3, 4, ... of a scenario of more players; repeatable",
+        )
+        parser.add_argument(
+            "--seat-bot",
+            action="append",
+            default=[],
+            choices=play.bot_names(),
+            help="The bot of seat 3, 4, ... (default: random); repeatable",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         (name_a, data_a, ruleset_a), (name_b, data_b, _) = (
@@ -56,6 +78,18 @@ class Command(BaseCommand):
         )
         ruleset = options["ruleset"] or ruleset_a or GAMES[FORMATS_GAME].rulesets()[0]
         bots = (options["bot_a"], options["bot_b"])
+        scenario = None
+        if options["scenario"]:
+            try:
+                scenario = scenario_checked(options["scenario"], ruleset).to_engine()
+            except ValueError as error:
+                raise CommandError(str(error)) from None
+        seats = scenario.players if scenario is not None else 2
+        if len(options["seat"]) != seats - 2:
+            raise CommandError(f"A game of {seats} players takes {seats - 2} --seat decks.")
+        more = [_deck(given) for given in options["seat"]]
+        seat_bots = options["seat_bot"] + ["random"] * (seats - 2 - len(options["seat_bot"]))
+        bots = (*bots, *seat_bots[: seats - 2])
         try:
             rules, seed = simulation_checked(
                 bots=bots,
@@ -66,7 +100,14 @@ class Command(BaseCommand):
             )
         except SimulationError as error:
             raise CommandError(str(error)) from None
-        games = job_games(ruleset, rules, (data_a, data_b), bots, seed, options["games"])
+        if seats > 2:
+            names = (name_a, name_b, *(name for name, _, _ in more))
+            decks = (data_a, data_b, *(data for _, data, _ in more))
+            self._table(ruleset, rules, scenario, names, decks, bots, seed, options)
+            return
+        games = job_games(
+            ruleset, rules, (data_a, data_b), bots, seed, options["games"], scenario=scenario
+        )
         summaries = [
             play_simulated_game(game)
             for game in tqdm(games, total=options["games"], unit="game", disable=None)
@@ -79,6 +120,55 @@ class Command(BaseCommand):
         settings = "; ".join(f"{label}: {values[0]}" for label, values in options_in_words(rules))
         self.stdout.write(f"{heading}{' · ' + settings if settings else ''} · seed {seed}")
         self.stdout.write("\n".join(summary_lines(counted, (name_a, name_b))))
+
+    def _table(
+        self,
+        ruleset: str,
+        rules: dict[str, Any],
+        scenario: Scenario,
+        names: tuple[str, ...],
+        decks: tuple[Any, ...],
+        bots: tuple[str, ...],
+        seed: int,
+        options: dict[str, Any],
+    ) -> None:
+        """Play and print a table of more than two seats (games.simulations.tables)."""
+        games = (
+            table_game(ruleset, rules, scenario, decks, bots, seed, index)
+            for index in range(options["games"])
+        )
+        played = [
+            play_simulated_table(game)
+            for game in tqdm(games, total=options["games"], unit="game", disable=None)
+        ]
+        counted = table_figures(TableTally.of(played, side_count(scenario)))
+        if options["json"]:
+            self.stdout.write(json.dumps(counted.to_json(), indent=1))
+            return
+        seated = " v ".join(f"{name} ({bot})" for name, bot in zip(names, bots, strict=True))
+        self.stdout.write(f"{seated} · {options['scenario']} · {ruleset} · seed {seed}")
+        self.stdout.write("\n".join(table_lines(counted, names)))
+
+
+def table_lines(counted: TableFigures, names: tuple[str, ...]) -> list[str]:
+    """A table's figures in words, as its results page states them."""
+    endings = ", ".join(f"{ending.replace('_', ' ')} {n}" for ending, n in counted.endings)
+    lines = [f"Games: {counted.games} ({counted.draws} draws); fair share {counted.fair:.1%}"]
+    for index, (name, rate, places) in enumerate(
+        zip(names, counted.win_rates, counted.places, strict=True)
+    ):
+        finished = ", ".join(f"{place + 1}: {n}" for place, n in enumerate(places))
+        lines.append(f"{index + 1}. {name} win rate: {interval_words(rate)}; places {finished}")
+    lines += [
+        f"Seat {seat + 1} win rate: {interval_words(rate)}"
+        for seat, rate in enumerate(counted.by_seat)
+    ]
+    lines += [
+        f"First player's win rate: {interval_words(counted.first_player)}",
+        f"Game length: mean {counted.mean_turns:.1f} turns, median {counted.median_turns:.1f}",
+        f"How games ended: {endings}",
+    ]
+    return lines
 
 
 def summary_lines(counted: Figures, names: tuple[str, str]) -> list[str]:

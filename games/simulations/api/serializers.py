@@ -53,8 +53,31 @@ class SimulationCreateSerializer(serializers.Serializer):
             "name of deck A), substitute (a card slug, or null for a blank); gauntlet: "
             "decks and opponents (lists of deck ids besides deck A and deck B); errata: "
             "card (a slug), changes (new cost, traits, bonuses, is_spirit, target, and "
-            "abilities: a list of {name, cost, timing, effect, text} replacing them all), note"
+            "abilities: a list of {name, cost, timing, effect, text} replacing them all), note; "
+            "scenario_ab: scenario_b (a named scenario's slug, as many players as scenario)"
         ),
+    )
+    scenario = serializers.SlugField(
+        required=False,
+        allow_null=True,
+        default=None,
+        max_length=80,
+        help_text="A named scenario's slug (null: the ruleset's own two-player board)",
+    )
+    seat_decks = serializers.ListField(
+        child=WholeNumberField(min_value=1, max_value=MAX_ID),
+        required=False,
+        default=list,
+        max_length=4,
+        help_text="A scenario of more than two players: the deck of each seat after deck A's "
+        "and deck B's (seat 3, 4, ...)",
+    )
+    seat_bots = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        default=list,
+        max_length=4,
+        help_text="The bot of each of those seats",
     )
 
 
@@ -115,6 +138,16 @@ class SimulationSerializer(serializers.Serializer):
     name_b = serializers.CharField()
     bot_a = serializers.CharField()
     bot_b = serializers.CharField()
+    scenario = serializers.DictField(
+        allow_null=True, help_text="The scenario by value (null: the ruleset's own board)"
+    )
+    scenario_slug = serializers.SlugField(
+        source="named_scenario.slug", allow_null=True, default=None
+    )
+    decks = serializers.ListField(
+        source="names", child=serializers.CharField(), help_text="Every deck's name, in order"
+    )
+    bots = serializers.ListField(child=serializers.CharField(), help_text="Every deck's bot")
     ruleset = serializers.CharField()
     options = serializers.DictField()
     games = serializers.IntegerField()
@@ -153,6 +186,11 @@ class ResultsSerializer(serializers.Serializer):
             "Paired kinds: deck A's paired win-rate shift from arm 0 to arm 1, with "
             "Newcombe's hybrid score interval for paired proportions (1998, method 10)"
         ),
+    )
+    shifts = serializers.ListField(
+        child=ShiftSerializer(),
+        required=False,
+        help_text="Paired kinds on a scenario of more players: each deck's paired shift",
     )
     gauntlet = serializers.DictField(
         required=False,

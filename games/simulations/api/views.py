@@ -45,8 +45,15 @@ from games.simulations.services import (
     job_arm_figures,
     job_gauntlet,
     job_shift,
+    job_shifts,
     simulation_cancel,
     simulation_create,
+)
+from games.simulations.table_exports import (
+    TABLE_GAME_COLUMNS,
+    table_card_rows,
+    table_game_card_rows,
+    table_game_rows,
 )
 from shen_site.json_input import BoundedJSONParser
 
@@ -66,7 +73,13 @@ class SimulationAPIView(APIView):
     parser_classes = [BoundedJSONParser]
 
     def job(self, request: Request, pk: int) -> SimulationJob:
-        job = SimulationJob.objects.of_owner(request.user).light().filter(pk=pk).first()
+        job = (
+            SimulationJob.objects.of_owner(request.user)
+            .light()
+            .select_related("named_scenario")
+            .filter(pk=pk)
+            .first()
+        )
         if job is None:
             raise Http404("No such simulation.")
         return job
@@ -99,6 +112,11 @@ def results_json(job: SimulationJob) -> dict[str, Any]:
     if job.is_paired:
         shift = job_shift(job)
         document["shift"] = {**estimate_json(shift), "too_few_to_tell": too_few_to_tell(shift)}
+    if job.is_paired and job.is_table:
+        document["shifts"] = [
+            {**estimate_json(shift), "too_few_to_tell": too_few_to_tell(shift)}
+            for shift in job_shifts(job)
+        ]
     if job.kind == SimulationKind.GAUNTLET:
         document["gauntlet"] = {
             "decks": job.parameters["decks"],
@@ -136,8 +154,9 @@ class SimulationListView(SimulationAPIView):
             )
         data = serializer.validated_data
         decks = Deck.objects.visible_to(request.user).select_related("format", "home_realm")
-        found = {deck.pk: deck for deck in decks.filter(pk__in=[data["deck_a"], data["deck_b"]])}
-        if data["deck_a"] not in found or data["deck_b"] not in found:
+        wanted = [data["deck_a"], data["deck_b"], *data["seat_decks"]]
+        found = {deck.pk: deck for deck in decks.filter(pk__in=wanted)}
+        if any(pk not in found for pk in wanted):
             raise Http404("No such deck.")
         job = simulation_create(
             owner=request.user,
@@ -151,6 +170,9 @@ class SimulationListView(SimulationAPIView):
             seed=data["seed"],
             kind=data["kind"],
             parameters=data["parameters"],
+            scenario=data["scenario"],
+            seat_decks=[found[pk] for pk in data["seat_decks"]],
+            seat_bots=data["seat_bots"],
         )
         return Response(described([job])[0], status=status.HTTP_201_CREATED)
 
@@ -210,7 +232,8 @@ class SimulationExportJSONView(SimulationAPIView):
         job = self.job(request, pk)
         head = {"simulation": described([job])[0], **results_json(job)}
         # Written a game at a time: a 100,000-game job's cards are never held at once.
-        lines = json_document_lines(head, "games", game_rows(job, cards=True))
+        rows = table_game_rows(job, cards=True) if job.is_table else game_rows(job, cards=True)
+        lines = json_document_lines(head, "games", rows)
         response = StreamingHttpResponse(lines, content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="shen-simulation-{job.pk}.json"'
         return response
@@ -223,7 +246,11 @@ class SimulationExportGamesView(SimulationAPIView):
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
         job = self.job(request, pk)
-        return _csv(f"shen-simulation-{job.pk}-games.csv", csv_lines(GAME_COLUMNS, game_rows(job)))
+        if job.is_table:
+            lines = csv_lines(TABLE_GAME_COLUMNS, table_game_rows(job))
+        else:
+            lines = csv_lines(GAME_COLUMNS, game_rows(job))
+        return _csv(f"shen-simulation-{job.pk}-games.csv", lines)
 
 
 class SimulationExportGameCardsView(SimulationAPIView):
@@ -234,7 +261,8 @@ class SimulationExportGameCardsView(SimulationAPIView):
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
         job = self.job(request, pk)
-        lines = csv_lines(GAME_CARD_COLUMNS, game_card_rows(job))
+        rows = table_game_card_rows(job) if job.is_table else game_card_rows(job)
+        lines = csv_lines(GAME_CARD_COLUMNS, rows)
         return _csv(f"shen-simulation-{job.pk}-game-cards.csv", lines)
 
 
@@ -246,7 +274,8 @@ class SimulationExportCardsView(SimulationAPIView):
     )
     def get(self, request: Request, pk: int) -> StreamingHttpResponse:
         job = self.job(request, pk)
-        rows = card_rows(job_arm_figures(job))
+        arms = job_arm_figures(job)
+        rows = table_card_rows(arms) if job.is_table else card_rows(arms)
         return _csv(f"shen-simulation-{job.pk}-cards.csv", csv_lines(CARD_COLUMNS, rows))
 
 
