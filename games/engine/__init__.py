@@ -154,7 +154,7 @@ from games.engine.ruleset import (
     Ruleset,
 )
 from games.engine.scenarios import MAX_SIDE, Scenario, ScenarioError
-from games.engine.seats import is_in, seats, team_of, turn_order
+from games.engine.seats import is_in, seat_count, team_of, turn_order
 from games.engine.setup import DeckList, laid_out, start_game
 from games.engine.state import (
     ACTIVATION,
@@ -314,7 +314,7 @@ __all__ = (
     "record_digests",
     "redact_events",
     "replay",
-    "seats",
+    "seat_count",
     "start_game",
     "state_digest",
     "team_of",

@@ -23,7 +23,7 @@ from games.engine import (
     Geometry,
     Place,
     player_name,
-    seats,
+    seat_count,
     trait_value,
 )
 from games.matches.table.decision import Choice, Panel, point_key, target_kind, target_words
@@ -318,7 +318,7 @@ def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -
             + (f", under {walkers[v]}" if v in walkers else ""),
             walkers.get(v, ""),
         )
-        for p in seats(view)
+        for p in range(seat_count(view))
         for v in sorted(grid.counters_of(p))
     )
     stones = tuple(
@@ -328,7 +328,7 @@ def draw_board(view: GameState, panel: Panel | None, *, flipped: bool = False) -
             colour(p),
             f"{player_name(p)} Realm Stone on {points.vertex(v).name}",
         )
-        for p in seats(view)
+        for p in range(seat_count(view))
         for v in sorted(grid.stones_of(p))  # a second Realm Stone too (beta-2025)
     )
     # Anchor points stand on spaces, or on vertices in simplified-0.1.

@@ -28,7 +28,7 @@ from games.engine import (
     is_in,
     player_name,
     redact_events,
-    seats,
+    seat_count,
     team_of,
     turn_order,
     view_for,
@@ -190,7 +190,7 @@ def build_table(
         # keeps it still; a spectator sits on Red's side. Round a table of more than two
         # the chairs are not across from each other: everyone sees it as Red does.
         board=draw_board(view, panel, flipped=_flipped(view, player, flipped)),
-        sides=tuple(_side(view, p, player, deciding) for p in seats(view)),
+        sides=tuple(_side(view, p, player, deciding) for p in range(seat_count(view))),
         round_order=tuple(map(player_name, turn_order(view, view.turn_player))),
         hand=_hand(view, player, panel),
         panel=panel,
@@ -219,7 +219,7 @@ def _side(view: GameState, player: int, you: int | None, deciding: int | None) -
     stone = view.stones[player]
     mates = tuple(
         m
-        for m in seats(view)
+        for m in range(seat_count(view))
         if m != player and view.teams and team_of(view, m) == team_of(view, player)
     )
     return Side(
