@@ -159,6 +159,22 @@ class CardSighting:
     played: bool
 
 
+def sightings_to_json(cards: Sequence[Sequence[CardSighting]]) -> list:
+    """Each deck's sightings as JSON rows: [name, in opening hand, drawn, played]."""
+    return [[[s.name, s.in_opening_hand, s.drawn, s.played] for s in deck] for deck in cards]
+
+
+def sightings_from_json(data: Any) -> tuple[tuple[CardSighting, ...], ...]:
+    """The sightings ``sightings_to_json`` gave (raises KeyError, TypeError, ValueError)."""
+    return tuple(
+        tuple(
+            CardSighting(str(name), bool(opening), bool(drawn), bool(played))
+            for name, opening, drawn, played in deck
+        )
+        for deck in data
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class GameSummary:
     """One played game, by deck (``"a"``/``"b"``) rather than by seat.
@@ -189,23 +205,14 @@ class GameSummary:
             "turns": self.turns,
             "actions": self.actions,
             "ending": self.ending,
-            "cards": [
-                [[s.name, s.in_opening_hand, s.drawn, s.played] for s in sightings]
-                for sightings in self.cards
-            ],
+            "cards": sightings_to_json(self.cards),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameSummary:
         """The summary ``to_json`` gave; raises ValueError for anything else."""
         try:
-            cards = tuple(
-                tuple(
-                    CardSighting(str(name), bool(opening), bool(drawn), bool(played))
-                    for name, opening, drawn, played in sightings
-                )
-                for sightings in data["cards"]
-            )
+            cards = sightings_from_json(data["cards"])
             winner = data["winner"]
             summary = cls(
                 seed=int(data["seed"]),

@@ -42,6 +42,8 @@ from games.simulations.games import (
     make_bot,
     played_out,
     ruleset_for,
+    sightings_from_json,
+    sightings_to_json,
 )
 
 # One win in points: divisible by every number of sides that may draw (2 to 6).
@@ -196,10 +198,7 @@ class TableSummary:
             "turns": self.turns,
             "actions": self.actions,
             "ending": self.ending,
-            "cards": [
-                [[s.name, s.in_opening_hand, s.drawn, s.played] for s in sightings]
-                for sightings in self.cards
-            ],
+            "cards": sightings_to_json(self.cards),
         }
 
     @classmethod
@@ -217,13 +216,7 @@ class TableSummary:
                 turns=int(data["turns"]),
                 actions=int(data["actions"]),
                 ending=str(data["ending"]),
-                cards=tuple(
-                    tuple(
-                        CardSighting(str(name), bool(opening), bool(drawn), bool(played))
-                        for name, opening, drawn, played in sightings
-                    )
-                    for sightings in data["cards"]
-                ),
+                cards=sightings_from_json(data["cards"]),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ValueError(f"not a table summary: {error!r}") from None
