@@ -48,11 +48,24 @@ def watch(page):
     """Record ``page``'s console errors, failed requests and answers of 400 and more in
     ``page.problems``, and its CSP violations in ``window.__violations``; the page."""
     problems: list[str] = []
+    # The number of documents the page has shown, and the document each request was made
+    # for: a request of a document the page has since left was cut short by leaving it.
+    documents = [0]
+    made_for: dict = {}
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on(
+        "framenavigated",
+        lambda frame: documents.append(0) if frame == page.main_frame else None,
+    )
+    page.on("request", lambda r: made_for.__setitem__(r, len(documents)))
+    page.on(
         "requestfailed",
-        lambda r: None if _left(r) else problems.append(f"{r.url} failed: {r.failure}"),
+        lambda r: (
+            None
+            if _left(r) or _left_behind(r, made_for.get(r), len(documents))
+            else problems.append(f"{r.url} failed: {r.failure}")
+        ),
     )
     page.on(
         "response",
@@ -78,6 +91,18 @@ def _left(request) -> bool:
     if request.resource_type == "fetch" and request.headers.get("accept") == "application/json":
         return True  # shenCombobox's fetches (search-suggest.js) ask for JSON
     return request.url.endswith("/favicon.svg") or request.resource_type == "image"
+
+
+def _left_behind(request, made_for: int | None, documents: int) -> bool:
+    """A stylesheet, script or other part of a page the browser had already left (a test
+    going on to the next page while the last one was still loading): Chromium aborts its
+    fetch, and that is the page moving on too."""
+    return (
+        request.failure == "net::ERR_ABORTED"
+        and request.resource_type != "document"
+        and made_for is not None
+        and made_for < documents
+    )
 
 
 def visit(page, path: str) -> None:
