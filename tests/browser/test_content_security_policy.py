@@ -52,7 +52,7 @@ def watch(page):
     # for: a request of a document the page has since left was cut short by leaving it.
     documents = [0]
     made_for: dict = {}
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("console", lambda m: _console_error(problems, m) if m.type == "error" else None)
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on(
         "framenavigated",
@@ -74,6 +74,17 @@ def watch(page):
     page.add_init_script(RECORD_VIOLATIONS)
     page.problems = problems
     return page
+
+
+def _console_error(problems: list[str], message) -> None:
+    """Record a console error, but not an htmx request replaced on purpose: hx-sync's
+    "replace" aborts the request in flight, and htmx logs that abort as two error
+    events (htmx:afterRequest, then htmx:sendAbort)."""
+    if message.text == "htmx:sendAbort":
+        if problems and problems[-1] == "htmx:afterRequest":
+            problems.pop()
+        return
+    problems.append(message.text)
 
 
 def _left(request) -> bool:
